@@ -1,0 +1,43 @@
+import yargs from 'yargs';
+import { UserError } from '../errors.js';
+import { scoreCommand } from './commands/score.js';
+
+/** Runs the CLI with the given arguments and returns the exit code (errors are one line, no stack trace). */
+export async function run(argv: string[]): Promise<number> {
+  let failure: string | null = null;
+  const parser = yargs(argv)
+    .scriptName('baako')
+    .usage('$0 <command> [options]\n\nPrint Baako sheets, cards and boards; score finished sheets from files or photos.')
+    .command(scoreCommand)
+    .demandCommand(1, 'name a command (see --help)')
+    .strict()
+    .recommendCommands()
+    .help()
+    .alias('h', 'help')
+    .version(false)
+    .wrap(Math.min(100, process.stdout.columns || 100))
+    .fail((msg, err) => {
+      if (err) throw err;
+      failure = msg;
+    })
+    .exitProcess(false);
+  try {
+    await parser.parseAsync();
+  } catch (e) {
+    if (e instanceof UserError) {
+      process.stderr.write(`baako: ${e.message}\n`);
+      return e.exitCode;
+    }
+    throw e;
+  }
+  if (failure) {
+    process.stderr.write(`baako: ${failure} (see baako --help)\n`);
+    return 2;
+  }
+  return typeof process.exitCode === 'number' ? process.exitCode : 0;
+}
+
+// Run directly (node --import tsx src/cli/main.ts ...) as well as through bin/baako.js.
+if (import.meta.url === `file://${process.argv[1]}`) {
+  process.exitCode = await run(process.argv.slice(2));
+}

@@ -1,0 +1,3 @@
+export * from './load.js';
+export * from './state.js';
+export * from './zod-errors.js';

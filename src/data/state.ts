@@ -1,0 +1,99 @@
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+import { findCard, UnknownCardError } from '../engine/cards.js';
+import { NotationError, readNotation } from '../engine/notation.js';
+import type { GameData, SheetState } from '../engine/types.js';
+import { UserError } from '../errors.js';
+import { describeZodError } from './zod-errors.js';
+
+const cell = z.tuple([z.number().int().min(0), z.number().int().min(0)]);
+
+const stateSchema = z.object({
+  side: z.enum(['A', 'B'], { message: 'expected "A" or "B"' }),
+  cards: z.array(z.string()),
+  fences: z.object({ h: z.array(z.string()), v: z.array(z.string()) }),
+  holes: z.array(cell),
+  map: z.object({ eggs: z.array(cell), holes: z.array(cell) }).optional(),
+});
+
+/**
+ * Validates a parsed sheet state against the game (sizes, characters, borderline, card names) and
+ * returns it with card names spelled as in the templates. Throws a UserError naming the field.
+ */
+export function validateState(game: GameData, json: unknown, source: string): SheetState {
+  const parsed = stateSchema.safeParse(json);
+  if (!parsed.success) throw new UserError(describeZodError(source, parsed.error));
+  const s = parsed.data;
+  const { rows, cols } = game.sheets[s.side].grid;
+  const fail = (field: string, what: string): never => {
+    throw new UserError(`${source}: ${field}: ${what}`);
+  };
+  if (s.cards.length !== 5) fail('cards', `expected the 5 cards in play, found ${s.cards.length}`);
+  const cards = s.cards.map((name, i) => {
+    try {
+      return findCard(game, name).name;
+    } catch (e) {
+      if (e instanceof UnknownCardError) return fail(`cards[${i}]`, e.message);
+      throw e;
+    }
+  });
+  if (new Set(cards).size !== cards.length) fail('cards', 'a card is listed twice');
+  const { h, v } = s.fences;
+  if (h.length !== rows + 1) fail('fences.h', `expected ${rows + 1} strings (one per vertex row), found ${h.length}`);
+  if (v.length !== rows) fail('fences.v', `expected ${rows} strings (one per cell row), found ${v.length}`);
+  h.forEach((str, i) => {
+    if (str.length !== cols) fail(`fences.h[${i}]`, `expected ${cols} characters, found ${str.length}`);
+    if (!/^[01]*$/.test(str)) fail(`fences.h[${i}]`, `expected only "0" and "1", found "${str}"`);
+  });
+  v.forEach((str, i) => {
+    if (str.length !== cols + 1) fail(`fences.v[${i}]`, `expected ${cols + 1} characters, found ${str.length}`);
+    if (!/^[01]*$/.test(str)) fail(`fences.v[${i}]`, `expected only "0" and "1", found "${str}"`);
+  });
+  if (!/^1+$/.test(h[0]) || !/^1+$/.test(h[rows])) fail(`fences.h[${/^1+$/.test(h[0]) ? rows : 0}]`, 'the borderline must be all "1"');
+  v.forEach((str, i) => {
+    if (str[0] !== '1' || str[cols] !== '1') fail(`fences.v[${i}]`, 'the borderline (first and last character) must be "1"');
+  });
+  const inLand = (field: string) => ([r, c]: [number, number], i: number) => {
+    if (r >= rows || c >= cols) fail(`${field}[${i}]`, `cell (${r}, ${c}) is outside the ${rows} x ${cols} land`);
+  };
+  s.holes.forEach(inLand('holes'));
+  s.map?.eggs.forEach(inLand('map.eggs'));
+  s.map?.holes.forEach(inLand('map.holes'));
+  const seen = new Set<string>();
+  const holes = s.holes.filter(([r, c]) => !seen.has(`${r},${c}`) && seen.add(`${r},${c}`));
+  const out: SheetState = { side: s.side, cards, fences: { h: [...h], v: [...v] }, holes };
+  if (s.map) out.map = s.map;
+  return out;
+}
+
+/** Parses a sheet given as JSON text or as the ASCII notation (anything not starting with '{'). */
+export function parseSheet(game: GameData, text: string, source: string): SheetState {
+  const trimmed = text.trimStart();
+  if (trimmed.startsWith('{')) {
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch (e) {
+      throw new UserError(`${source}: malformed JSON (${(e as Error).message})`);
+    }
+    return validateState(game, json, source);
+  }
+  try {
+    const sideMatch = /^side:\s*([AB])\s*$/m.exec(text);
+    const printedMap = sideMatch ? game.sheets[sideMatch[1] as 'A' | 'B'].map : undefined;
+    return validateState(game, readNotation(text, { printedMap }), source);
+  } catch (e) {
+    if (e instanceof NotationError) throw new UserError(`${source}: ${e.message}`);
+    throw e;
+  }
+}
+
+export function readSheetFile(game: GameData, path: string): SheetState {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (e) {
+    throw new UserError(`${path}: cannot read (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+  return parseSheet(game, text, path);
+}

@@ -1,0 +1,53 @@
+import { hashString, pick, rng } from './random.js';
+import type { GameData, Side } from './types.js';
+
+/** The setup of one game: what every sheet's QR code carries (plus the player number). */
+export interface GameSetup {
+  id: string;
+  seed: string;
+  side: Side;
+  /** The five cards in play, one per type, in type order (treasure, small, medium, large fossil, ruin). */
+  cards: string[];
+  players: number;
+}
+
+/** Draws one card of each type at random from the seed: the same seed always gives the same setup. */
+export function createSetup(game: GameData, seed: string, side: Side, players: number): GameSetup {
+  const rand = rng(`baako:${seed}`);
+  const cards = game.types.map((t) => {
+    const ofType = game.cards.filter((c) => c.type === t.id);
+    if (ofType.length === 0) throw new Error(`no card of type "${t.id}" to draw`);
+    return pick(rand, ofType).name;
+  });
+  const id = hashString(`${seed}|${side}|${cards.join(',')}`).toString(36).padStart(7, '0');
+  return { id, seed, side, cards, players };
+}
+
+/** What a sheet's QR code says: the game plus the player the sheet belongs to. */
+export interface SheetTag {
+  game: string;
+  seed: string;
+  side: Side;
+  cards: string[];
+  player: number;
+}
+
+const PREFIX = 'BAAKO1';
+
+/** Compact QR text: BAAKO1|game|seed|side|player|card;card;card;card;card (seed may not contain '|'). */
+export function encodeSheetTag(tag: SheetTag): string {
+  return [PREFIX, tag.game, tag.seed, tag.side, String(tag.player), tag.cards.join(';')].join('|');
+}
+
+/** Parses a sheet's QR text; null when it is not a Baako sheet tag. */
+export function decodeSheetTag(text: string): SheetTag | null {
+  const parts = text.split('|');
+  if (parts.length !== 6 || parts[0] !== PREFIX) return null;
+  const [, game, seed, side, player, cards] = parts;
+  if (side !== 'A' && side !== 'B') return null;
+  const p = Number(player);
+  if (!Number.isInteger(p) || p < 0) return null;
+  const list = cards.split(';');
+  if (list.length < 1 || list.some((c) => c.length === 0)) return null;
+  return { game, seed, side, cards: list, player: p };
+}

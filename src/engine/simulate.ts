@@ -1,0 +1,137 @@
+import { boardFromState, emptyBoard, fencesOf, playerHolesOf, type Board } from './board.js';
+import { applyMove, checkMove, onFence, specialEdges, type Move, type Vertex } from './moves.js';
+import { rng } from './random.js';
+import type { GameData, SheetState, Side } from './types.js';
+
+export interface SimulateOptions {
+  /** Probability that a fence tries to close a shape (walks back toward fenced vertices). Default 0.6. */
+  closeBias?: number;
+}
+
+/**
+ * Plays a whole sheet by rolling dice (the same seed, the same sheet): fences from the center or earlier
+ * fences, holes on a 1 (sheet A), a special fence at each pause. Every move passes checkMove, so the
+ * result is a reachable, well-formed sheet state.
+ */
+export function simulateSheet(game: GameData, side: Side, cards: string[], seed: number | string, opts: SimulateOptions = {}): SheetState {
+  const sheet = game.sheets[side];
+  const rand = rng(seed);
+  const closeBias = opts.closeBias ?? 0.6;
+  const b = boardFromState({ side, cards, fences: fencesOf(emptyBoard(sheet.grid.rows, sheet.grid.cols)), holes: [] }, sheet.map, sheet.grid.rows, sheet.grid.cols);
+  const used: number[] = [];
+  const tryMove = (m: Move) => {
+    if (checkMove(b, sheet, m, game.specialFences, used).legal) {
+      applyMove(b, m);
+      return true;
+    }
+    return false;
+  };
+
+  for (let turn = 1; turn <= sheet.timeline.turns; turn++) {
+    let dice: number[];
+    do dice = [1 + Math.floor(rand() * 6), 1 + Math.floor(rand() * 6)];
+    while (sheet.mode !== 'solo' && dice[0] === 1 && dice[1] === 1);
+    // holes first: the sheet is passed left before anyone draws
+    dice.sort((x, y) => x - y);
+    for (const die of dice) {
+      const face = sheet.dieLegend.find((f) => f.face === die)!;
+      if (face.draws === 'hole') placeHole(b, rand, tryMove);
+      else placeFence(b, sheet.center, face.length ?? die, rand, closeBias, (path) => tryMove({ kind: 'fence', die, path }));
+    }
+    if (sheet.timeline.pausesAfter.includes(turn)) placeSpecial(b, game, sheet.center, rand, used, tryMove);
+  }
+  return { side, cards: [...cards], fences: fencesOf(b), holes: playerHolesOf(b) };
+}
+
+function anchors(b: Board, center: [number, number]): Vertex[] {
+  const out: Vertex[] = [[center[0], center[1]]];
+  for (let r = 1; r < b.rows; r++) for (let c = 1; c < b.cols; c++) if (onFence(b, [r, c])) out.push([r, c]);
+  return out;
+}
+
+function placeHole(b: Board, rand: () => number, tryMove: (m: Move) => boolean): void {
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const cell: [number, number] = [Math.floor(rand() * b.rows), Math.floor(rand() * b.cols)];
+    if (tryMove({ kind: 'hole', cell })) return;
+  }
+}
+
+const STEPS: Vertex[] = [[0, 1], [0, -1], [1, 0], [-1, 0]];
+
+function placeFence(
+  b: Board,
+  center: [number, number],
+  len: number,
+  rand: () => number,
+  closeBias: number,
+  commit: (path: Vertex[]) => boolean,
+): void {
+  const starts = anchors(b, center);
+  for (let attempt = 0; attempt < 60; attempt++) {
+    const path: Vertex[] = [starts[Math.floor(rand() * starts.length)]];
+    const usedEdges = new Set<string>();
+    let stuck = false;
+    for (let i = 0; i < len && !stuck; i++) {
+      const [r, c] = path[path.length - 1];
+      const options: Vertex[] = [];
+      for (const [dr, dc] of STEPS) {
+        const n: Vertex = [r + dr, c + dc];
+        if (n[0] < 0 || n[1] < 0 || n[0] > b.rows || n[1] > b.cols) continue;
+        const key = edgeKeyOf([r, c], n);
+        if (usedEdges.has(key) || isFencedOrBorder(b, [r, c], n)) continue;
+        options.push(n);
+      }
+      if (options.length === 0) {
+        stuck = true;
+        break;
+      }
+      // Prefer moves toward existing fences on the last step, so shapes close as players would close them.
+      let next = options[Math.floor(rand() * options.length)];
+      if (i === len - 1 && rand() < closeBias) {
+        const closing = options.filter((o) => onFence(b, o) || o[0] === 0 || o[1] === 0 || o[0] === b.rows || o[1] === b.cols);
+        if (closing.length) next = closing[Math.floor(rand() * closing.length)];
+      }
+      usedEdges.add(edgeKeyOf([r, c], next));
+      path.push(next);
+    }
+    if (!stuck && commit(path)) return;
+  }
+}
+
+const edgeKeyOf = (a: Vertex, c: Vertex) => (a[0] < c[0] || (a[0] === c[0] && a[1] < c[1]) ? `${a}|${c}` : `${c}|${a}`);
+
+function isFencedOrBorder(b: Board, a: Vertex, c: Vertex): boolean {
+  if (a[0] === c[0]) {
+    const r = a[0];
+    return r === 0 || r === b.rows || b.h[r * b.cols + Math.min(a[1], c[1])] === 1;
+  }
+  const col = a[1];
+  return col === 0 || col === b.cols || b.v[Math.min(a[0], c[0]) * (b.cols + 1) + col] === 1;
+}
+
+function placeSpecial(b: Board, game: GameData, center: [number, number], rand: () => number, used: number[], tryMove: (m: Move) => boolean): void {
+  const free = game.specialFences.filter((s) => !used.includes(s.id));
+  const starts = anchors(b, center);
+  for (let attempt = 0; attempt < 300 && free.length; attempt++) {
+    const s = free[Math.floor(rand() * free.length)];
+    const t = Math.floor(rand() * 8);
+    const tf = ([r, c]: Vertex): Vertex => {
+      const [x, y] = t & 1 ? [c, r] : [r, c];
+      return [t & 2 ? -x : x, t & 4 ? -y : y];
+    };
+    const shaped = specialEdges(s).map(([p, q]) => [tf(p), tf(q)] as [Vertex, Vertex]);
+    // Put a random end of the figure on a random anchor (the center or a fence vertex).
+    const degree = new Map<string, number>();
+    for (const [p, q] of shaped) for (const x of [p, q]) degree.set(`${x}`, (degree.get(`${x}`) ?? 0) + 1);
+    const ends = shaped.flat().filter((x) => degree.get(`${x}`) === 1);
+    const end = ends[Math.floor(rand() * ends.length)];
+    const anchor = starts[Math.floor(rand() * starts.length)];
+    const dr = anchor[0] - end[0];
+    const dc = anchor[1] - end[1];
+    const edges = shaped.map(([p, q]) => [[p[0] + dr, p[1] + dc], [q[0] + dr, q[1] + dc]] as [Vertex, Vertex]);
+    if (tryMove({ kind: 'special', id: s.id, edges })) {
+      used.push(s.id);
+      return;
+    }
+  }
+}
