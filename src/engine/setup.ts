@@ -24,30 +24,35 @@ export function createSetup(game: GameData, seed: string, side: Side, players: n
 }
 
 /** What a sheet's QR code says: the game plus the player the sheet belongs to. */
+export type Paper = 'a4' | 'letter';
+
 export interface SheetTag {
   game: string;
   seed: string;
   side: Side;
+  /** The paper the sheet was printed for: it selects the sheet geometry the scanner rectifies to. */
+  paper: Paper;
   cards: string[];
   player: number;
 }
 
 const PREFIX = 'BAAKO1';
 
-/** Compact QR text: BAAKO1|game|seed|side|player|card;card;card;card;card (seed may not contain '|'). */
+/** Compact QR text: BAAKO1|game|seed|side|paper|player|card;card;card;card;card (seed may not contain '|'). */
 export function encodeSheetTag(tag: SheetTag): string {
-  return [PREFIX, tag.game, tag.seed, tag.side, String(tag.player), tag.cards.join(';')].join('|');
+  return [PREFIX, tag.game, tag.seed, tag.side, tag.paper, String(tag.player), tag.cards.join(';')].join('|');
 }
 
 /** Parses a sheet's QR text; null when it is not a Baako sheet tag. */
 export function decodeSheetTag(text: string): SheetTag | null {
   const parts = text.split('|');
-  if (parts.length !== 6 || parts[0] !== PREFIX) return null;
-  const [, game, seed, side, player, cards] = parts;
+  if (parts.length !== 7 || parts[0] !== PREFIX) return null;
+  const [, game, seed, side, paper, player, cards] = parts;
   if (side !== 'A' && side !== 'B') return null;
+  if (paper !== 'a4' && paper !== 'letter') return null;
   const p = Number(player);
   if (!Number.isInteger(p) || p < 0) return null;
   const list = cards.split(';');
   if (list.length < 1 || list.some((c) => c.length === 0)) return null;
-  return { game, seed, side, cards: list, player: p };
+  return { game, seed, side, paper, cards: list, player: p };
 }
