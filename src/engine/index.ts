@@ -10,3 +10,4 @@ export * from './moves.js';
 export * from './setup.js';
 export * from './random.js';
 export * from './simulate.js';
+export * from './transform.js';

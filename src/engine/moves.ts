@@ -37,17 +37,14 @@ function isBorder(b: Board, e: { arr: 'h' | 'v'; idx: number }): boolean {
 
 /** True when a vertex lies on a drawn (non-border) fence. */
 export function onFence(b: Board, [r, c]: Vertex): boolean {
-  const around: [Vertex, Vertex][] = [
-    [[r, c], [r, c + 1]],
-    [[r, c - 1], [r, c]],
-    [[r, c], [r + 1, c]],
-    [[r - 1, c], [r, c]],
-  ];
-  for (const [a, d] of around) {
-    if (!inGrid(b, a) || !inGrid(b, d)) continue;
-    const e = edgeOf(b, a, d)!;
-    if (!isBorder(b, e) && b[e.arr][e.idx]) return true;
-  }
+  const { rows, cols, h, v } = b;
+  if (r < 0 || c < 0 || r > rows || c > cols) return false;
+  const interiorRow = r > 0 && r < rows;
+  const interiorCol = c > 0 && c < cols;
+  if (interiorRow && c < cols && h[r * cols + c]) return true;
+  if (interiorRow && c > 0 && h[r * cols + c - 1]) return true;
+  if (interiorCol && r < rows && v[r * (cols + 1) + c]) return true;
+  if (interiorCol && r > 0 && v[(r - 1) * (cols + 1) + c]) return true;
   return false;
 }
 

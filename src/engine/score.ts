@@ -65,7 +65,7 @@ export function scoreBoard(game: GameData, sheet: SheetDef, b: Board, cardNames:
     for (const pc of pcs) {
       if (pc.size === sz && pc.masks.has(mask)) {
         cardOf[r] = pc;
-        found.push({ region: r, pc, cells: Array.from(cellsOf.subarray(start[r], start[r + 1])).sort((x, y) => x - y) });
+        found.push({ region: r, pc, cells: Array.from(cellsOf.subarray(start[r], start[r + 1])) });
         break;
       }
     }
@@ -76,6 +76,9 @@ export function scoreBoard(game: GameData, sheet: SheetDef, b: Board, cardNames:
   const cardTotals: Record<string, number> = {};
   for (const pc of pcs) cardTotals[pc.card.name] = 0;
   let eggPenaltyCount = 0;
+  // Per-region visit stamps, so counting distinct neighbours allocates nothing.
+  const marks = new Int32Array(count);
+  let visit = 0;
 
   for (const f of found) {
     const cond = f.pc.card.condition;
@@ -91,28 +94,30 @@ export function scoreBoard(game: GameData, sheet: SheetDef, b: Board, cardNames:
         }
       }
     } else {
+      // Count distinct adjacent discoveries of the category, or adjacent egg/hole cells outside this one.
       let hits = 0;
-      const seen = new Set<number>();
+      const need = cond.min ?? 1;
+      const stamp = ++visit;
       for (const k of f.cells) {
         const r = (k / cols) | 0;
         const c = k - r * cols;
-        const nbs = [c + 1 < cols ? k + 1 : -1, c > 0 ? k - 1 : -1, r + 1 < rows ? k + cols : -1, r > 0 ? k - cols : -1];
-        for (const m of nbs) {
+        for (let d = 0; d < 4; d++) {
+          const m = d === 0 ? (c + 1 < cols ? k + 1 : -1) : d === 1 ? (c > 0 ? k - 1 : -1) : d === 2 ? (r + 1 < rows ? k + cols : -1) : r > 0 ? k - cols : -1;
           if (m < 0 || label[m] === f.region) continue;
-          if (cond.to === 'egg') {
-            if (b.egg[m]) hits++;
-          } else if (cond.to === 'hole') {
-            if (b.hole[m]) hits++;
-          } else {
-            const other = cardOf[label[m]];
-            if (other && other.category === cond.to && !seen.has(label[m])) {
-              seen.add(label[m]);
+          if (cond.to === 'egg') hits += b.egg[m];
+          else if (cond.to === 'hole') hits += b.hole[m];
+          else {
+            const lm = label[m];
+            const other = cardOf[lm];
+            if (other && other.category === cond.to && marks[lm] !== stamp) {
+              marks[lm] = stamp;
               hits++;
             }
           }
         }
+        if (hits >= need) break;
       }
-      met = hits >= (cond.test === 'adjacent' ? (cond.min ?? 1) : 1);
+      met = hits >= need;
     }
     if (cond.negate) met = !met;
     let eggs = 0;

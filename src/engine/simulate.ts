@@ -109,29 +109,51 @@ function isFencedOrBorder(b: Board, a: Vertex, c: Vertex): boolean {
   return col === 0 || col === b.cols || b.v[Math.min(a[0], c[0]) * (b.cols + 1) + col] === 1;
 }
 
+interface Variant {
+  id: number;
+  edges: [Vertex, Vertex][];
+  ends: Vertex[];
+}
+
+const variantCache = new WeakMap<GameData, Variant[][]>();
+
+/** Each special fence in its 8 orientations, with its end vertices (computed once per game). */
+function specialVariants(game: GameData): Variant[][] {
+  let v = variantCache.get(game);
+  if (v) return v;
+  v = game.specialFences.map((s) =>
+    Array.from({ length: 8 }, (_, t) => {
+      const tf = ([r, c]: Vertex): Vertex => {
+        const [x, y] = t & 1 ? [c, r] : [r, c];
+        return [t & 2 ? -x : x, t & 4 ? -y : y];
+      };
+      const edges = specialEdges(s).map(([p, q]) => [tf(p), tf(q)] as [Vertex, Vertex]);
+      const degree = new Map<string, number>();
+      for (const [p, q] of edges) for (const x of [p, q]) degree.set(`${x}`, (degree.get(`${x}`) ?? 0) + 1);
+      return { id: s.id, edges, ends: edges.flat().filter((x) => degree.get(`${x}`) === 1) };
+    }),
+  );
+  variantCache.set(game, v);
+  return v;
+}
+
 function placeSpecial(b: Board, game: GameData, center: [number, number], rand: () => number, used: number[], tryMove: (m: Move) => boolean): void {
-  const free = game.specialFences.filter((s) => !used.includes(s.id));
+  const free = specialVariants(game).filter((vs) => !used.includes(vs[0].id));
   const starts = anchors(b, center);
   for (let attempt = 0; attempt < 300 && free.length; attempt++) {
-    const s = free[Math.floor(rand() * free.length)];
-    const t = Math.floor(rand() * 8);
-    const tf = ([r, c]: Vertex): Vertex => {
-      const [x, y] = t & 1 ? [c, r] : [r, c];
-      return [t & 2 ? -x : x, t & 4 ? -y : y];
-    };
-    const shaped = specialEdges(s).map(([p, q]) => [tf(p), tf(q)] as [Vertex, Vertex]);
+    const shaped = free[Math.floor(rand() * free.length)][Math.floor(rand() * 8)];
     // Put a random end of the figure on a random anchor (the center or a fence vertex).
-    const degree = new Map<string, number>();
-    for (const [p, q] of shaped) for (const x of [p, q]) degree.set(`${x}`, (degree.get(`${x}`) ?? 0) + 1);
-    const ends = shaped.flat().filter((x) => degree.get(`${x}`) === 1);
-    const end = ends[Math.floor(rand() * ends.length)];
+    const end = shaped.ends[Math.floor(rand() * shaped.ends.length)];
     const anchor = starts[Math.floor(rand() * starts.length)];
     const dr = anchor[0] - end[0];
     const dc = anchor[1] - end[1];
-    const edges = shaped.map(([p, q]) => [[p[0] + dr, p[1] + dc], [q[0] + dr, q[1] + dc]] as [Vertex, Vertex]);
-    if (tryMove({ kind: 'special', id: s.id, edges })) {
-      used.push(s.id);
+    const edges = shaped.edges.map(([p, q]) => [[p[0] + dr, p[1] + dc], [q[0] + dr, q[1] + dc]] as [Vertex, Vertex]);
+    if (edges.some(([p, q]) => !inLand(b, p) || !inLand(b, q) || isFencedOrBorder(b, p, q))) continue;
+    if (tryMove({ kind: 'special', id: shaped.id, edges })) {
+      used.push(shaped.id);
       return;
     }
   }
 }
+
+const inLand = (b: Board, [r, c]: Vertex) => r >= 0 && c >= 0 && r <= b.rows && c <= b.cols;
