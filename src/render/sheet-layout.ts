@@ -84,7 +84,7 @@ export function sheetGeometry(side: Side, paper: Paper, land: LandShape = BAAKO_
     { x: i, y: r2(page.height - i - s), size: s },
   ];
   const q = r2(QR_BOX);
-  const qr = { x: r2(page.width - MARKER_INSET - MARKER_SIZE - MARKER_CLEAR - QR_BOX), y: i, size: q };
+  const qr = { x: r2(page.width - MARKER_INSET - MARKER_SIZE - MARKER_CLEAR - mm(0.5) - QR_BOX), y: i, size: q };
   return {
     side,
     paper,
@@ -122,7 +122,7 @@ export function sheetLayout(side: Side, paper: Paper, land: LandShape = BAAKO_LA
   const header: Box = { x: cornerClear, y: MARKER_INSET, w: g.qr.x - mm(4) - cornerClear, h: g.qr.size };
   const tlTop = MARKER_INSET + g.qr.size + mm(3);
   const timeline: Box = { x: side10, y: tlTop, w: W - 2 * side10, h: g.grid.y - LAND_CLEAR - mm(1) - tlTop };
-  const column: Box = { x: side10, y: g.grid.y, w: g.grid.x - LAND_CLEAR - side10, h: landH };
+  const column: Box = { x: side10, y: g.grid.y, w: g.grid.x - LAND_CLEAR - mm(1) - side10, h: landH };
   const fTop = g.grid.y + landH + LAND_CLEAR + mm(1);
   const footer: Box = { x: side10, y: fTop, w: W - 2 * side10, h: H - MARKER_INSET - fTop };
   void landW;

@@ -168,9 +168,10 @@ function drawColumn(doc: Doc, game: GameData, sheet: SheetDef, b: Box): void {
   for (const f of sheet.dieLegend) {
     dieFace(doc, f.face, b.x, y, die);
     const tx = b.x + die + mm(2);
-    const lines = wrap(doc, f.text, b.w - die - mm(2), { size: 7 });
+    const st = { size: 7, font: f.draws === 'hole' ? 'semibold' : 'text' } as const;
+    const lines = wrap(doc, f.text, b.w - die - mm(2), st);
     const top = y + die / 2 - (lines.length * 8.2) / 2 - 1;
-    lines.forEach((l, i) => line(doc, l, tx, top + i * 8.2, { size: 7, font: f.draws === 'hole' ? 'semibold' : 'text' }));
+    lines.forEach((l, i) => line(doc, l, tx, top + i * 8.2, st));
     y += Math.max(row, lines.length * 8.2 + mm(1.8));
   }
 
