@@ -52,6 +52,8 @@ export interface SheetGeometry {
   qr: { x: number; y: number; size: number };
   /** The center point (a vertex of the land). */
   center: { x: number; y: number };
+  /** Where the archaeologist's name is written: the box standing on the name line. */
+  nameField: { x: number; y: number; width: number; height: number };
 }
 
 /** The parts of a sheet definition the geometry depends on (default: Baako's 12 x 12 land, center (6, 6)). */
@@ -67,6 +69,12 @@ const r2 = (v: number) => Math.round(v * 100) / 100;
 /** Land's top-left corner: 60 mm from the top, its right edge 16 mm from the page's right edge. */
 const LAND_TOP = mm(60);
 const LAND_RIGHT_MARGIN = mm(16);
+/** Left of the header: right of the top-left marker's clear zone. */
+const HEADER_X = MARKER_INSET + MARKER_SIZE + MARKER_CLEAR;
+/** The name line and the writing box above it (the label "Archaeologist:" sits left of NAME_X). */
+const NAME_X = HEADER_X + mm(27);
+const NAME_LINE_Y = MARKER_INSET + mm(27.2);
+const NAME_H = mm(8);
 
 export function sheetGeometry(side: Side, paper: Paper, land: LandShape = BAAKO_LAND): SheetGeometry {
   const page = PAPER_SIZES[paper];
@@ -93,38 +101,165 @@ export function sheetGeometry(side: Side, paper: Paper, land: LandShape = BAAKO_
     markers,
     qr,
     center: { x: r2(x + land.center[1] * cell), y: r2(y + land.center[0] * cell) },
+    nameField: { x: r2(NAME_X), y: r2(NAME_LINE_Y - NAME_H), width: r2(qr.x - mm(4) - NAME_X), height: r2(NAME_H) },
   };
 }
 
 /**
- * The rest of the sheet's layout (boxes for the renderer; not part of the scanner contract, free to change).
+ * The rest of the sheet's layout: boxes the renderer draws into and a simulator may write into. Not part of the
+ * scanner contract (free to change), but the single source of these positions: sheet.ts draws exactly these.
  * Everything stays out of the markers' clear zones, the QR box and LAND_CLEAR around the land.
  */
 export interface SheetLayout {
   geometry: SheetGeometry;
-  /** Title and name field: right of the top-left marker, left of the QR. */
+  /** Title and name field: right of the top-left marker's clear zone, left of the QR. */
   header: Box;
+  title: Box;
+  /** The black square with the side letter. */
+  sideBox: Box;
+  /** Baseline-free top of the "Archaeologist:" label (right-aligned to nameField.x - 2 mm) and the name line's y. */
+  nameLabel: { right: number; y: number };
+  nameLine: { x1: number; x2: number; y: number };
   /** Turn circles with the pause marks. */
   timeline: Box;
+  turns: { turn: number; x: number; y: number; r: number }[];
+  pauses: { after: number; x: number; y: number; size: number }[];
+  /** The pause legend (mark and text) at the right of the timeline. */
+  pauseLegend: Box;
   /** Left of the land: die legend then the six special fences. */
   column: Box;
+  dice: { face: number; y: number; h: number }[];
+  specialsTop: number;
+  /** One box per special fence; `cross` is the box a player crosses it out in. */
+  specials: (Box & { cross: Box })[];
   /** Below the land: the five cards in play, the score bar, notes. */
   footer: Box;
+  cards: Box[];
+  /** Score bar: one box per card, penalties, total (in that order); labels stand above each box. */
+  scoreTop: number;
+  score: Box[];
+  /** The hole/egg note line. */
+  notesY: number;
+  /** Sheet B: the solo titles line (between the bottom markers). */
+  titles: Box | null;
 }
 
-export function sheetLayout(side: Side, paper: Paper, land: LandShape = BAAKO_LAND): SheetLayout {
-  const g = sheetGeometry(side, paper, land);
+export interface LayoutInput extends LandShape {
+  timeline: { turns: number; pausesAfter: number[] };
+  soloTitles?: unknown[];
+}
+
+const SIDE_DEFAULTS: Record<Side, LayoutInput> = {
+  A: { ...BAAKO_LAND, timeline: { turns: 15, pausesAfter: [5, 10, 15] }, soloTitles: [] },
+  B: { ...BAAKO_LAND, timeline: { turns: 12, pausesAfter: [4, 8, 12] }, soloTitles: [1] },
+};
+
+export const CARDS_IN_PLAY = 5;
+export const SPECIAL_FENCES = 6;
+const DIE_FACES = 6;
+
+export function sheetLayout(side: Side, paper: Paper, input: LayoutInput = SIDE_DEFAULTS[side]): SheetLayout {
+  const g = sheetGeometry(side, paper, input);
   const { width: W, height: H } = g.page;
-  const landW = g.grid.cols * g.grid.cell;
   const landH = g.grid.rows * g.grid.cell;
-  const cornerClear = MARKER_INSET + MARKER_SIZE + MARKER_CLEAR; // 21 mm
-  const side10 = mm(10);
-  const header: Box = { x: cornerClear, y: MARKER_INSET, w: g.qr.x - mm(4) - cornerClear, h: g.qr.size };
+  const edge = mm(10);
+
+  // Header.
+  const header: Box = { x: HEADER_X + mm(1), y: MARKER_INSET, w: g.qr.x - mm(4) - HEADER_X - mm(1), h: g.qr.size };
+  const sq = mm(13);
+  const sideBox: Box = { x: header.x + header.w - sq, y: header.y, w: sq, h: sq };
+  const title: Box = { x: header.x, y: header.y, w: header.w - sq - mm(4), h: mm(9) };
+  const nf = g.nameField;
+  const nameLine = { x1: nf.x, x2: nf.x + nf.width, y: nf.y + nf.height };
+  const nameLabel = { right: nf.x - mm(2), y: nameLine.y - mm(5.2) };
+
+  // Timeline.
   const tlTop = MARKER_INSET + g.qr.size + mm(3);
-  const timeline: Box = { x: side10, y: tlTop, w: W - 2 * side10, h: g.grid.y - LAND_CLEAR - mm(1) - tlTop };
-  const column: Box = { x: side10, y: g.grid.y, w: g.grid.x - LAND_CLEAR - mm(1) - side10, h: landH };
+  const timeline: Box = { x: edge, y: tlTop, w: W - 2 * edge, h: g.grid.y - LAND_CLEAR - mm(1) - tlTop };
+  const cy = timeline.y + timeline.h / 2;
+  const legendW = mm(30);
+  const x0 = timeline.x + mm(14);
+  const avail = timeline.x + timeline.w - legendW - x0;
+  const d = Math.min(mm(6.8), timeline.h * 0.8);
+  const pauseW = mm(6);
+  const pausesAfter = new Set(input.timeline.pausesAfter);
+  const step = (avail - pausesAfter.size * pauseW) / input.timeline.turns;
+  const turns: SheetLayout['turns'] = [];
+  const pauses: SheetLayout['pauses'] = [];
+  let x = x0;
+  for (let t = 1; t <= input.timeline.turns; t++) {
+    turns.push({ turn: t, x: x + step / 2, y: cy, r: d / 2 });
+    x += step;
+    if (pausesAfter.has(t)) {
+      pauses.push({ after: t, x: x + pauseW / 2, y: cy, size: mm(4.2) });
+      x += pauseW;
+    }
+  }
+  const pauseLegend: Box = { x: timeline.x + timeline.w - legendW + mm(2), y: timeline.y, w: legendW - mm(2), h: timeline.h };
+
+  // Column left of the land.
+  const column: Box = { x: edge, y: g.grid.y, w: g.grid.x - LAND_CLEAR - mm(1) - edge, h: landH };
+  const dieRow = mm(6);
+  const dice = Array.from({ length: DIE_FACES }, (_, i) => ({ face: i + 1, y: column.y + mm(3.6) + i * dieRow, h: dieRow }));
+  const specialsTop = column.y + mm(3.6) + DIE_FACES * dieRow + mm(2.5);
+  const gy = specialsTop + mm(8);
+  const gap = mm(2);
+  const sw = (column.w - gap) / 2;
+  const rowsN = Math.ceil(SPECIAL_FENCES / 2);
+  const sh = (column.y + column.h - gy - gap * (rowsN - 1)) / rowsN;
+  const bx = mm(3.6);
+  const specials = Array.from({ length: SPECIAL_FENCES }, (_, i) => {
+    const sx = column.x + (i % 2) * (sw + gap);
+    const sy = gy + Math.floor(i / 2) * (sh + gap);
+    return { x: sx, y: sy, w: sw, h: sh, cross: { x: sx + sw - bx - mm(1.4), y: sy + mm(1.4), w: bx, h: bx } };
+  });
+
+  // Footer below the land. Rows: cards in play, score bar, notes (and solo titles on B).
   const fTop = g.grid.y + landH + LAND_CLEAR + mm(1);
-  const footer: Box = { x: side10, y: fTop, w: W - 2 * side10, h: H - MARKER_INSET - fTop };
-  void landW;
-  return { geometry: g, header, timeline, column, footer };
+  const footer: Box = { x: edge, y: fTop, w: W - 2 * edge, h: H - MARKER_INSET - fTop };
+  const solo = (input.soloTitles?.length ?? 0) > 0;
+  const cardsH = mm(31);
+  const scoreH = mm(5) + mm(9);
+  const notesH = mm(5);
+  const titlesH = solo ? mm(4) : 0;
+  const needed = mm(4) + cardsH + mm(3) + scoreH + mm(3) + notesH;
+  // The bottom corners belong to the markers and their clear zones: the notes row ends above them (1 mm spare);
+  // sheet B's solo titles line sits between the two bottom markers.
+  const bottom = H - HEADER_X - mm(1);
+  const extra = Math.max(0, Math.min(mm(5), (bottom - fTop - needed) / 2));
+  const cardsTop = fTop + mm(4);
+  const cgap = mm(2.5);
+  const cw = (footer.w - cgap * (CARDS_IN_PLAY - 1)) / CARDS_IN_PLAY;
+  const cards = Array.from({ length: CARDS_IN_PLAY }, (_, i) => ({ x: footer.x + i * (cw + cgap), y: cardsTop, w: cw, h: cardsH }));
+  const scoreTop = cardsTop + cardsH + mm(3) + extra;
+  const slots = CARDS_IN_PLAY + 2;
+  const opW = mm(5);
+  const sb0 = footer.x + mm(14);
+  const bw = (footer.x + footer.w - sb0 - opW * (slots - 1)) / slots;
+  const score = Array.from({ length: slots }, (_, i) => ({ x: sb0 + i * (bw + opW), y: scoreTop + mm(5), w: bw, h: mm(9) }));
+  const notesY = scoreTop + scoreH + mm(3) + extra;
+  const titles = solo ? { x: HEADER_X + mm(1), y: notesY + notesH + mm(2.5), w: W - 2 * (HEADER_X + mm(1)), h: titlesH } : null;
+
+  return {
+    geometry: g,
+    header,
+    title,
+    sideBox,
+    nameLabel,
+    nameLine,
+    timeline,
+    turns,
+    pauses,
+    pauseLegend,
+    column,
+    dice,
+    specialsTop,
+    specials,
+    footer,
+    cards,
+    scoreTop,
+    score,
+    notesY,
+    titles,
+  };
 }

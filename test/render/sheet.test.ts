@@ -88,21 +88,20 @@ describe('renderSheetPdf', () => {
     checkGrid(rasterize(pdfB, 0, DPI), sheetGeometry('B', 'letter'));
   });
 
-  it('keeps 4 mm outside the borderline and 3 mm around each marker white', () => {
+
+  it.each([
+    ['A', 'letter'],
+    ['B', 'a4'],
+  ] as const)('keeps the clear zones on side %s, %s too', async (side, paper) => {
+    const pdf = await renderSheetPdf({ side, paper, setup: createSetup(game, 'zones', side, 1) });
+    checkClearZones(rasterize(pdf, 0, DPI), sheetGeometry(side, paper));
+  });
+
+  it('keeps them on A4 side A and Letter side B', () => {
     for (const [r, g] of [
       [rA, sheetGeometry('A', 'a4')],
       [rasterize(pdfB, 0, DPI), sheetGeometry('B', 'letter')],
-    ] as const) {
-      const { x, y, cell } = g.grid;
-      const W = 12 * cell;
-      // The ring from 1 pt outside the borderline's stroke out to 4 mm.
-      const dark = countDark(r, x - mm(4), y - mm(4), W + mm(8), W + mm(8), { x: x - 1.6, y: y - 1.6, w: W + 3.2, h: W + 3.2 });
-      expect(dark).toBe(0);
-      for (const m of g.markers) {
-        const d = countDark(r, m.x - mm(3), m.y - mm(3), m.size + mm(6), m.size + mm(6), { x: m.x - 1, y: m.y - 1, w: m.size + 2, h: m.size + 2 });
-        expect(d).toBe(0);
-      }
-    }
+    ] as const) checkClearZones(r, g);
   });
 
   it('gives the same bytes for the same setup', async () => {
@@ -137,6 +136,19 @@ describe('renderSheetPdf', () => {
     expect(readFileSync(path).subarray(0, 5).toString()).toBe('%PDF-');
   });
 });
+
+/** 4 mm outside the borderline and 3 mm around each marker stay white. */
+function checkClearZones(r: Raster, g: SheetGeometry): void {
+  const { x, y, cell } = g.grid;
+  const W = 12 * cell;
+  // The ring from just outside the borderline's stroke out to 4 mm.
+  const dark = countDark(r, x - mm(4), y - mm(4), W + mm(8), W + mm(8), { x: x - 1.6, y: y - 1.6, w: W + 3.2, h: W + 3.2 });
+  expect(dark, 'dark pixels near the borderline').toBe(0);
+  for (const m of g.markers) {
+    const d = countDark(r, m.x - mm(3), m.y - mm(3), m.size + mm(6), m.size + mm(6), { x: m.x - 1, y: m.y - 1, w: m.size + 2, h: m.size + 2 });
+    expect(d, `dark pixels around the marker at ${m.x}, ${m.y}`).toBe(0);
+  }
+}
 
 /** Counts dark pixels in a box (PDF points), except inside `hole`. */
 function countDark(r: Raster, x: number, y: number, w: number, h: number, hole: { x: number; y: number; w: number; h: number }): number {
