@@ -1,6 +1,7 @@
 import yargs from 'yargs';
 import { UserError } from '../errors.js';
 import { scoreCommand } from './commands/score.js';
+import { sheetCommand } from './commands/sheet.js';
 
 /** Runs the CLI with the given arguments and returns the exit code (errors are one line, no stack trace). */
 export async function run(argv: string[]): Promise<number> {
@@ -9,6 +10,7 @@ export async function run(argv: string[]): Promise<number> {
     .scriptName('baako')
     .usage('$0 <command> [options]\n\nPrint Baako sheets, cards and boards; score finished sheets from files or photos.')
     .command(scoreCommand)
+    .command(sheetCommand)
     .demandCommand(1, 'name a command (see --help)')
     .strict()
     .recommendCommands()
