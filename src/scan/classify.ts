@@ -1,0 +1,109 @@
+import type { CellFeature, EdgeFeature } from './features.js';
+import { crossCoverage } from './features.js';
+import { quantile } from './sample.js';
+
+/** The decision for one item, with a margin in 0..1 (0 on the threshold, 1 far from it). */
+export interface Decision {
+  value: boolean;
+  certain: boolean;
+  margin: number;
+}
+
+/** Thresholds learnt from one sheet's own edges: how dark its pencil is and how clean its blank lines are. */
+export interface InkCalibration {
+  /** Score splitting blank from drawn edges. */
+  threshold: number;
+  /** Below this an edge is surely blank; above `drawn` surely drawn; between, a person should look. */
+  blank: number;
+  drawn: number;
+  /** Typical score of a drawn edge and of a blank one. */
+  inkLevel: number;
+  paperLevel: number;
+}
+
+/** Otsu's threshold on values in 0..1 (maximises the between-class variance), on a 256-bin histogram. */
+export function otsu(values: number[]): number {
+  const bins = 256;
+  const hist = new Float64Array(bins);
+  for (const v of values) hist[Math.max(0, Math.min(bins - 1, Math.round(v * (bins - 1))))]++;
+  const total = values.length;
+  let sumAll = 0;
+  for (let i = 0; i < bins; i++) sumAll += i * hist[i];
+  let w0 = 0;
+  let sum0 = 0;
+  let best = 0;
+  let first = 0;
+  let last = 0;
+  for (let t = 0; t < bins - 1; t++) {
+    w0 += hist[t];
+    if (w0 === 0) continue;
+    const w1 = total - w0;
+    if (w1 === 0) break;
+    sum0 += t * hist[t];
+    const m0 = sum0 / w0;
+    const m1 = (sumAll - sum0) / w1;
+    const between = w0 * w1 * (m0 - m1) * (m0 - m1);
+    if (between > best * (1 + 1e-9)) {
+      best = between;
+      first = last = t;
+    } else if (between >= best * (1 - 1e-9) && last === t - 1) {
+      last = t; // an empty gap between the classes: every split in it is as good, keep its middle
+    }
+  }
+  return ((first + last) / 2 + 0.5) / (bins - 1);
+}
+
+const mad = (xs: number[], m: number) => 1.4826 * quantile(xs.map((x) => Math.abs(x - m)), 0.5);
+
+/** Minimum contrast a drawn line must have, whatever the sheet: below it nothing counts as ink. */
+const MIN_INK = 0.07;
+
+export function calibrateEdges(edges: EdgeFeature[]): InkCalibration {
+  const s = edges.map((e) => e.score);
+  let t = otsu(s);
+  let lo = s.filter((x) => x < t);
+  let hi = s.filter((x) => x >= t);
+  // Too few on one side (an almost blank sheet): Otsu splits noise; fall back on the blank edges' spread.
+  const m0 = quantile(lo.length >= 10 ? lo : s, 0.5);
+  const d0 = Math.max(0.008, mad(lo.length >= 10 ? lo : s, m0));
+  const floor = Math.max(MIN_INK, m0 + 6 * d0);
+  if (t < floor || hi.length < 3) {
+    t = Math.max(t, floor);
+    lo = s.filter((x) => x < t);
+    hi = s.filter((x) => x >= t);
+  }
+  const m1 = hi.length ? quantile(hi, 0.5) : Math.max(0.3, 2 * t);
+  const d1 = hi.length >= 5 ? Math.max(0.02, mad(hi, m1)) : 0.05;
+  // Blank edges sit within a few spreads of the blank median; drawn ones well above the split.
+  const blank = Math.min(t, Math.max(m0 + 4.5 * d0, t - 0.35 * (t - m0)));
+  const drawn = Math.max(t, Math.min(m1 - 2.5 * d1, t + 0.5 * (m1 - t)));
+  return { threshold: t, blank, drawn, inkLevel: m1, paperLevel: m0 };
+}
+
+export function decideEdge(e: EdgeFeature, cal: InkCalibration): Decision {
+  const value = e.score >= cal.threshold;
+  let certain = value ? e.score >= cal.drawn : e.score <= cal.blank;
+  // Ink beside the line as dark as on it (shading, a smudge, a shadow's edge): a line there is not evident.
+  if (value && e.beside > 0.6 * e.score) certain = false;
+  const span = value ? cal.drawn - cal.threshold : cal.threshold - cal.blank;
+  const margin = Math.min(1, Math.abs(e.score - cal.threshold) / Math.max(1e-3, 2 * span));
+  return { value, certain, margin: certain ? Math.max(margin, 0.5) : Math.min(margin, 0.49) };
+}
+
+/**
+ * Holes: an X covers both diagonals end to end with ink like the sheet's fences; shading darkens the whole
+ * inside. Doodles sit in the middle and cover a diagonal only in part; printed eggs barely touch them.
+ */
+export function decideHole(f: CellFeature, cal: InkCalibration): Decision {
+  const level = Math.max(MIN_INK, 0.45 * cal.inkLevel);
+  const cross = crossCoverage(f, level);
+  const shade = f.shade / Math.max(MIN_INK, cal.inkLevel);
+  const xYes = cross >= 0.72;
+  const xNo = cross <= 0.42;
+  const sYes = shade >= 0.55;
+  const sNo = shade <= 0.3;
+  const value = cross >= 0.57 || shade >= 0.42;
+  const certain = value ? xYes || sYes : xNo && sNo;
+  const m = Math.max(Math.abs(cross - 0.57) / 0.3, Math.abs(shade - 0.42) / 0.26);
+  return { value, certain, margin: certain ? Math.max(0.5, Math.min(1, m)) : Math.min(0.49, m) };
+}

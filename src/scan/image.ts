@@ -1,0 +1,77 @@
+import sharp, { type Metadata, type OutputInfo } from 'sharp';
+import { UserError } from '../errors.js';
+
+/** A photo decoded at working size: RGB and luma planes, plus how it relates to the original. */
+export interface Photo {
+  width: number;
+  height: number;
+  /** Interleaved RGB, width * height * 3. */
+  rgb: Uint8Array;
+  /** Luma, width * height. */
+  grey: Uint8Array;
+  /** Size of the photo as stored (after EXIF orientation). */
+  original: { width: number; height: number };
+  /** Working pixels per original pixel. */
+  scale: number;
+}
+
+export interface LoadOptions {
+  /** Longest side of the working image; JPEGs shrink on load (DCT scaling), which is most of the speed. */
+  maxSide?: number;
+  /** Name shown in error messages. */
+  name?: string;
+}
+
+/**
+ * Decodes a JPEG, PNG or WebP photo with sharp. EXIF orientation: rotations (3, 6, 8) are left to the
+ * scanner, which finds the sheet in any in-plane rotation, so the pixels need not be turned; mirrored
+ * orientations (2, 4, 5, 7) are applied, since a mirrored sheet would not read.
+ */
+export async function loadPhoto(input: Buffer | string, opts: LoadOptions = {}): Promise<Photo> {
+  const name = opts.name ?? (typeof input === 'string' ? input : 'photo');
+  const maxSide = opts.maxSide ?? 2000;
+  let meta: Metadata;
+  try {
+    meta = await sharp(input).metadata();
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || /Input file is missing/.test(String(e))) throw new UserError(`${name}: no such file`);
+    throw new UserError(`${name}: not an image this tool can read: use a JPEG, PNG or WebP photo`);
+  }
+  if (!meta.width || !meta.height) throw new UserError(`${name}: not an image this tool can read: use a JPEG, PNG or WebP photo`);
+  const o = meta.orientation ?? 1;
+  const swapped = o >= 5;
+  const original = swapped ? { width: meta.height, height: meta.width } : { width: meta.width, height: meta.height };
+  const longest = Math.max(meta.width, meta.height);
+  if (longest < 600) throw new UserError(`${name}: the photo is ${meta.width} x ${meta.height} pixels, too small: use the camera's full resolution`);
+  let img = sharp(input, { failOn: 'none' });
+  if (o === 2 || o === 4 || o === 5 || o === 7) img = img.rotate();
+  if (longest > maxSide) {
+    img = img.resize({ width: maxSide, height: maxSide, fit: 'inside', fastShrinkOnLoad: true, kernel: 'linear' });
+  }
+  let raw: { data: Buffer; info: OutputInfo };
+  try {
+    raw = await img.removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
+  } catch {
+    throw new UserError(`${name}: the image data is damaged or truncated: copy the photo again from the phone`);
+  }
+  const { width, height, channels } = raw.info;
+  const rgb = channels === 3 ? new Uint8Array(raw.data.buffer, raw.data.byteOffset, raw.data.length) : toRgb(raw.data, channels);
+  const grey = new Uint8Array(width * height);
+  for (let i = 0, j = 0; i < grey.length; i++, j += 3) grey[i] = (rgb[j] * 77 + rgb[j + 1] * 150 + rgb[j + 2] * 29) >> 8;
+  const mirroredSwap = o === 5 || o === 7;
+  const storedW = mirroredSwap ? original.width : meta.width;
+  return { width, height, rgb, grey, original, scale: width / (storedW || width) };
+}
+
+function toRgb(data: Buffer, channels: number): Uint8Array {
+  const n = data.length / channels;
+  const out = new Uint8Array(n * 3);
+  for (let i = 0; i < n; i++) {
+    const v = data[i * channels];
+    out[i * 3] = v;
+    out[i * 3 + 1] = channels >= 3 ? data[i * channels + 1] : v;
+    out[i * 3 + 2] = channels >= 3 ? data[i * channels + 2] : v;
+  }
+  return out;
+}

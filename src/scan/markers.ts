@@ -1,0 +1,174 @@
+import { cv, matFromGrey, withMats } from './cv.js';
+import { intersect, type Point } from './homography.js';
+
+/** A fiducial found in the photo: its outer square's corners (clockwise) and center, in working pixels. */
+export interface MarkerHit {
+  center: Point;
+  corners: Point[];
+  /** Side length in pixels (square root of the outer area). */
+  side: number;
+  /** How well the nested areas match the printed 3 : 2 : 1 squares (0 perfect). */
+  misfit: number;
+}
+
+/** Printed area ratios: white square / outer = (2/3)^2, core / outer = (1/3)^2. QR finders are 25/49 and 9/49. */
+const WHITE_RATIO = 4 / 9;
+const CORE_RATIO = 1 / 9;
+
+export interface MarkerSearch {
+  /** Downscale factor applied before the search (2 = half the working size). */
+  shrink: number;
+  /** Adaptive threshold block size in (shrunk) pixels, odd. */
+  block: number;
+}
+
+/**
+ * Finds nested-square fiducials: a dark quadrilateral holding a light quadrilateral holding a dark core,
+ * with area ratios near the printed ones. Contour hierarchy makes this cheap and immune to pencil, which never
+ * draws two nested closed rings with a filled core.
+ */
+export function findMarkers(grey: Uint8Array, width: number, height: number, search: MarkerSearch): MarkerHit[] {
+  const c = cv();
+  return withMats((s) => {
+    let src = matFromGrey(s, grey, width, height);
+    const k = search.shrink;
+    if (k > 1) {
+      const small = s.track(new c.Mat());
+      c.resize(src, small, new c.Size(Math.round(width / k), Math.round(height / k)), 0, 0, c.INTER_AREA);
+      src = small;
+    }
+    const bin = s.track(new c.Mat());
+    c.adaptiveThreshold(src, bin, 255, c.ADAPTIVE_THRESH_MEAN_C, c.THRESH_BINARY_INV, search.block, 12);
+    const contours = s.track(new c.MatVector());
+    const hierarchy = s.track(new c.Mat());
+    c.findContours(bin, contours, hierarchy, c.RETR_TREE, c.CHAIN_APPROX_SIMPLE);
+    const hier = hierarchy.data32S as Int32Array;
+    const n = contours.size();
+    const area = new Float64Array(n);
+    const minSide = 8;
+    const maxArea = (src.cols * src.rows) / 30;
+    const hits: MarkerHit[] = [];
+
+    const largestChild = (i: number): number => {
+      let best = -1;
+      for (let ch = hier[i * 4 + 2]; ch !== -1; ch = hier[ch * 4]) {
+        if (area[ch] === 0) area[ch] = c.contourArea(contours.get(ch)) || 1e-9;
+        if (best === -1 || area[ch] > area[best]) best = ch;
+      }
+      return best;
+    };
+
+    for (let i = 0; i < n; i++) {
+      if (hier[i * 4 + 2] === -1) continue; // needs a hole
+      const cnt = contours.get(i);
+      const a = c.contourArea(cnt);
+      area[i] = a || 1e-9;
+      if (a < minSide * minSide || a > maxArea) continue;
+      const white = largestChild(i);
+      if (white === -1) continue;
+      const wr = area[white] / a;
+      if (wr < 0.25 || wr > 0.65) continue;
+      const core = largestChild(white);
+      if (core === -1) continue;
+      const cr = area[core] / a;
+      if (cr < 0.045 || cr > 0.17) continue;
+      const quad = quadOf(c, s, cnt);
+      if (!quad) continue;
+      const coreQuad = quadOf(c, s, contours.get(core));
+      const center = intersect(quad[0], quad[2], quad[1], quad[3]);
+      if (coreQuad) {
+        const cc = intersect(coreQuad[0], coreQuad[2], coreQuad[1], coreQuad[3]);
+        // The core must sit in the middle of the outer square.
+        if (Math.hypot(cc.x - center.x, cc.y - center.y) > Math.sqrt(a) * 0.12) continue;
+      }
+      const misfit = Math.abs(Math.log(wr / WHITE_RATIO)) + Math.abs(Math.log(cr / CORE_RATIO));
+      hits.push({
+        center: { x: center.x * k, y: center.y * k },
+        corners: quad.map((p) => ({ x: p.x * k, y: p.y * k })),
+        side: Math.sqrt(a) * k,
+        misfit,
+      });
+    }
+    return dedupe(hits);
+  });
+}
+
+/** Approximates a contour by a convex quadrilateral, corners clockwise (on screen), or null. */
+function quadOf(c: ReturnType<typeof cv>, s: { track<T extends { delete(): void }>(m: T): T }, cnt: unknown): Point[] | null {
+  const approx = s.track(new c.Mat());
+  const peri = c.arcLength(cnt, true);
+  c.approxPolyDP(cnt, approx, 0.06 * peri, true);
+  if (approx.rows !== 4 || !c.isContourConvex(approx)) return null;
+  const d = approx.data32S as Int32Array;
+  const pts = [0, 1, 2, 3].map((i) => ({ x: d[i * 2] + 0.5, y: d[i * 2 + 1] + 0.5 }));
+  const cx = (pts[0].x + pts[1].x + pts[2].x + pts[3].x) / 4;
+  const cy = (pts[0].y + pts[1].y + pts[2].y + pts[3].y) / 4;
+  return pts.sort((p, q) => Math.atan2(p.y - cy, p.x - cx) - Math.atan2(q.y - cy, q.x - cx));
+}
+
+/** Nested thresholds can report one marker twice (outer ring and inner ring pairs): keep the better fit. */
+function dedupe(hits: MarkerHit[]): MarkerHit[] {
+  const out: MarkerHit[] = [];
+  for (const h of hits.sort((a, b) => a.misfit - b.misfit)) {
+    if (!out.some((o) => Math.hypot(o.center.x - h.center.x, o.center.y - h.center.y) < Math.max(o.side, h.side) * 0.5)) out.push(h);
+  }
+  return out;
+}
+
+/** Orders points clockwise on screen around their centroid, starting from the smallest angle. */
+export function clockwise<T extends { center: Point }>(items: T[]): T[] {
+  const cx = items.reduce((s, m) => s + m.center.x, 0) / items.length;
+  const cy = items.reduce((s, m) => s + m.center.y, 0) / items.length;
+  return [...items].sort((a, b) => Math.atan2(a.center.y - cy, a.center.x - cx) - Math.atan2(b.center.y - cy, b.center.x - cx));
+}
+
+/**
+ * Picks the four markers of the sheet among the hits: similar sizes, a convex quadrilateral, the largest area.
+ * Null when fewer than four plausible ones exist.
+ */
+export function pickFour(hits: MarkerHit[]): MarkerHit[] | null {
+  if (hits.length < 4) return null;
+  const cand = hits.slice(0, 12);
+  let best: MarkerHit[] | null = null;
+  let bestScore = -Infinity;
+  const n = cand.length;
+  for (let a = 0; a < n; a++)
+    for (let b = a + 1; b < n; b++)
+      for (let c = b + 1; c < n; c++)
+        for (let d = c + 1; d < n; d++) {
+          const four = clockwise([cand[a], cand[b], cand[c], cand[d]]);
+          const sides = four.map((m) => m.side);
+          if (Math.max(...sides) / Math.min(...sides) > 2.2) continue;
+          const area = quadArea(four.map((m) => m.center));
+          if (area <= 0 || !convex(four.map((m) => m.center))) continue;
+          const score = Math.log(area) - four.reduce((s, m) => s + m.misfit, 0);
+          if (score > bestScore) {
+            bestScore = score;
+            best = four;
+          }
+        }
+  return best;
+}
+
+function quadArea(p: Point[]): number {
+  let s = 0;
+  for (let i = 0; i < p.length; i++) {
+    const q = p[(i + 1) % p.length];
+    s += p[i].x * q.y - q.x * p[i].y;
+  }
+  return s / 2;
+}
+
+function convex(p: Point[]): boolean {
+  let sign = 0;
+  for (let i = 0; i < p.length; i++) {
+    const a = p[i];
+    const b = p[(i + 1) % p.length];
+    const c = p[(i + 2) % p.length];
+    const cross = (b.x - a.x) * (c.y - b.y) - (b.y - a.y) * (c.x - b.x);
+    if (cross === 0) continue;
+    if (sign === 0) sign = Math.sign(cross);
+    else if (Math.sign(cross) !== sign) return false;
+  }
+  return true;
+}

@@ -1,0 +1,52 @@
+/** Bilinear sampling of working-image planes; the scanner's hot loops read pixels only through these. */
+import type { Photo } from './image.js';
+
+export function grey(p: Photo, x: number, y: number): number {
+  const w = p.width;
+  const h = p.height;
+  if (x < 0) x = 0;
+  else if (x > w - 1.001) x = w - 1.001;
+  if (y < 0) y = 0;
+  else if (y > h - 1.001) y = h - 1.001;
+  const x0 = x | 0;
+  const y0 = y | 0;
+  const fx = x - x0;
+  const fy = y - y0;
+  const i = y0 * w + x0;
+  const g = p.grey;
+  const top = g[i] + (g[i + 1] - g[i]) * fx;
+  const bot = g[i + w] + (g[i + w + 1] - g[i + w]) * fx;
+  return top + (bot - top) * fy;
+}
+
+/** Writes the RGB at (x, y) into out[0..2]. */
+export function rgb(p: Photo, x: number, y: number, out: Float32Array): void {
+  const w = p.width;
+  const h = p.height;
+  if (x < 0) x = 0;
+  else if (x > w - 1.001) x = w - 1.001;
+  if (y < 0) y = 0;
+  else if (y > h - 1.001) y = h - 1.001;
+  const x0 = x | 0;
+  const y0 = y | 0;
+  const fx = x - x0;
+  const fy = y - y0;
+  const i = (y0 * w + x0) * 3;
+  const j = i + w * 3;
+  const d = p.rgb;
+  for (let c = 0; c < 3; c++) {
+    const top = d[i + c] + (d[i + 3 + c] - d[i + c]) * fx;
+    const bot = d[j + c] + (d[j + 3 + c] - d[j + c]) * fx;
+    out[c] = top + (bot - top) * fy;
+  }
+}
+
+/** The value below which a fraction q of the values lie (values are copied, not reordered). */
+export function quantile(values: ArrayLike<number>, q: number): number {
+  const a = Float64Array.from(values as ArrayLike<number>).sort();
+  if (a.length === 0) return 0;
+  const pos = Math.min(a.length - 1, Math.max(0, q * (a.length - 1)));
+  const lo = Math.floor(pos);
+  const hi = Math.ceil(pos);
+  return a[lo] + (a[hi] - a[lo]) * (pos - lo);
+}

@@ -1,0 +1,182 @@
+import { emptyBoard, fencesOf } from '../engine/board.js';
+import { findCard } from '../engine/cards.js';
+import { scoreState } from '../engine/score.js';
+import type { Paper, SheetTag } from '../engine/setup.js';
+import type { Cell, GameData, Score, SheetState, Side } from '../engine/types.js';
+import { UserError } from '../errors.js';
+import { calibrateEdges, decideEdge, decideHole, type InkCalibration } from './classify.js';
+import { cellFeatures, edgeFeatures } from './features.js';
+import { locateGrid, type LandGrid } from './grid.js';
+import { loadPhoto, type Photo } from './image.js';
+import { findMarkers, pickFour, type MarkerHit } from './markers.js';
+import { findPose, poseFor, borderContrast, type Pose } from './orient.js';
+import { readSheetQr } from './qr.js';
+
+/** An edge or cell the scanner is unsure of (../shared/formats.md). */
+export interface UncertainItem {
+  kind: 'h' | 'v' | 'hole';
+  row: number;
+  col: number;
+}
+
+/** What the caller knows when the QR code cannot be read (from game.json or --cards). */
+export interface FallbackSetup {
+  side: Side;
+  cards: string[];
+  game?: string;
+  player?: number;
+  paper?: Paper;
+}
+
+export interface ScanOptions {
+  fallback?: FallbackSetup;
+  /** Name for messages (the file name). */
+  name?: string;
+  /** Longest side of the working image in pixels. */
+  maxSide?: number;
+}
+
+export interface ScanResult {
+  state: SheetState;
+  score: Score;
+  confidence: number;
+  uncertain: UncertainItem[];
+  player?: number;
+  game?: string;
+  paper: Paper;
+  /** Where the setup came from. */
+  setupFrom: 'qr' | 'fallback';
+  /** For overlays and diagnosis. */
+  photo: Photo;
+  pose: Pose;
+  grid: LandGrid;
+  calibration: InkCalibration;
+  timings: Record<string, number>;
+}
+
+const markerSearches = [
+  { shrink: 2, block: 31 },
+  { shrink: 1, block: 51 },
+  { shrink: 3, block: 21 },
+];
+
+function locateMarkers(photo: Photo, name: string): MarkerHit[] {
+  let best: MarkerHit[] = [];
+  for (const search of markerSearches) {
+    const hits = findMarkers(photo.grey, photo.width, photo.height, search);
+    const four = pickFour(hits);
+    if (four) return four;
+    if (hits.length > best.length) best = hits;
+  }
+  if (best.length === 0) throw new UserError(`${name}: no sheet found: photograph the whole sheet, all four corner squares visible`);
+  throw new UserError(
+    `${name}: found only ${Math.min(best.length, 3)} of the sheet's 4 corner squares: photograph the whole sheet, all four corner squares visible`,
+  );
+}
+
+function checkExposure(photo: Photo, name: string): void {
+  let sum = 0;
+  const step = 97;
+  let n = 0;
+  for (let i = 0; i < photo.grey.length; i += step, n++) sum += photo.grey[i];
+  const mean = sum / n;
+  if (mean < 28) throw new UserError(`${name}: the photo is far too dark (mean brightness ${Math.round(mean)}/255): take it in better light`);
+}
+
+/** Reads a photo of a finished sheet: where it is, which game it belongs to, every fence and hole, the score. */
+export async function scanPhoto(input: Buffer | string, game: GameData, opts: ScanOptions = {}): Promise<ScanResult> {
+  const name = opts.name ?? (typeof input === 'string' ? input : 'photo');
+  const timings: Record<string, number> = {};
+  let t = performance.now();
+  const lap = (k: string) => {
+    const now = performance.now();
+    timings[k] = Math.round((now - t) * 10) / 10;
+    t = now;
+  };
+
+  const photo = await loadPhoto(input, { maxSide: opts.maxSide, name });
+  lap('decode');
+  checkExposure(photo, name);
+  const markers = locateMarkers(photo, name);
+  lap('markers');
+
+  const papers: Paper[] = opts.fallback?.paper ? [opts.fallback.paper] : ['a4', 'letter'];
+  const found = findPose(photo, markers, papers);
+  if (!found || found.best.borderContrast < 0.12) {
+    throw new UserError(`${name}: the corner squares were found but not the land between them: photograph a Baako sheet, flat and in focus`);
+  }
+  let pose = found.best;
+  lap('pose');
+
+  // The QR code names the game, the side, the cards, the player and the paper.
+  const qr = await readSheetQr(photo, pose);
+  lap('qr');
+  let tag: SheetTag | null = qr?.tag ?? null;
+  if (qr && !tag) throw new UserError(`${name}: this sheet's QR code is not a Baako sheet's ("${qr.text.slice(0, 40)}"): photograph a sheet printed by baako`);
+  if (tag && tag.paper !== pose.paper) {
+    const other = poseFor(markers, pose.rotation, tag.paper);
+    if (other) {
+      other.borderContrast = borderContrast(photo, other);
+      pose = other;
+    }
+  }
+  const fb = opts.fallback;
+  if (!tag && !fb) {
+    throw new UserError(`${name}: could not read the sheet's QR code: retake the photo closer and sharper, or pass --game game.json`);
+  }
+  const side: Side = tag?.side ?? fb!.side;
+  const cards = (tag?.cards ?? fb!.cards).map((c) => findCard(game, c).name);
+  const sheet = game.sheets[side];
+
+  const grid = locateGrid(photo, pose);
+  lap('grid');
+  if (grid.borderFound < 0.5) {
+    throw new UserError(`${name}: the photo is too blurry or too dark to read the land's borderline: hold the phone still, in good light`);
+  }
+
+  const edges = edgeFeatures(photo, grid, sheet.center);
+  const cal = calibrateEdges(edges);
+  lap('edges');
+  const mapHoles = new Set(sheet.map.holes.map(([r, c]) => r * sheet.grid.cols + c));
+  // Sheet B has no player holes: only its printed ones.
+  const cells = side === 'A' ? cellFeatures(photo, grid, (r, c) => mapHoles.has(r * sheet.grid.cols + c)) : [];
+  lap('cells');
+
+  const board = emptyBoard(sheet.grid.rows, sheet.grid.cols);
+  const uncertain: UncertainItem[] = [];
+  let confidence = 1;
+  for (const e of edges) {
+    const d = decideEdge(e, cal);
+    if (d.value) {
+      if (e.kind === 'h') board.h[e.row * sheet.grid.cols + e.col] = 1;
+      else board.v[e.row * (sheet.grid.cols + 1) + e.col] = 1;
+    }
+    if (!d.certain) uncertain.push({ kind: e.kind, row: e.row, col: e.col });
+    confidence = Math.min(confidence, d.margin);
+  }
+  const holes: Cell[] = [];
+  for (const f of cells) {
+    const d = decideHole(f, cal);
+    if (d.value) holes.push([f.row, f.col]);
+    if (!d.certain) uncertain.push({ kind: 'hole', row: f.row, col: f.col });
+    confidence = Math.min(confidence, d.margin);
+  }
+  const state: SheetState = { side, cards, fences: fencesOf(board), holes };
+  const score = scoreState(game, state);
+  lap('classify');
+  return {
+    state,
+    score,
+    confidence: Math.round(confidence * 1000) / 1000,
+    uncertain,
+    player: tag?.player ?? fb?.player,
+    game: tag?.game ?? fb?.game,
+    paper: pose.paper,
+    setupFrom: tag ? 'qr' : 'fallback',
+    photo,
+    pose,
+    grid,
+    calibration: cal,
+    timings,
+  };
+}
