@@ -1,5 +1,6 @@
 import yargs from 'yargs';
 import { UserError } from '../errors.js';
+import { scanCommand } from './commands/scan.js';
 import { scoreCommand } from './commands/score.js';
 import { sheetCommand } from './commands/sheet.js';
 
@@ -11,6 +12,7 @@ export async function run(argv: string[]): Promise<number> {
     .usage('$0 <command> [options]\n\nPrint Baako sheets, cards and boards; score finished sheets from files or photos.')
     .command(scoreCommand)
     .command(sheetCommand)
+    .command(scanCommand)
     .demandCommand(1, 'name a command (see --help)')
     .strict()
     .recommendCommands()

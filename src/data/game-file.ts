@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { readJsonFile } from './load.js';
+
+/** game.json written by `baako pack`: the setup of one game night. Extra keys are kept by the writer. */
+export const gameFileSchema = z.object({
+  id: z.string().optional(),
+  seed: z.string().optional(),
+  side: z.enum(['A', 'B'], { message: 'expected "A" or "B"' }),
+  cards: z.array(z.string()).length(5, 'expected the 5 cards in play'),
+  players: z.number().int().min(1).optional(),
+  paper: z.enum(['a4', 'letter']).optional(),
+});
+
+export type GameFile = z.infer<typeof gameFileSchema>;
+
+export function readGameFile(path: string): GameFile {
+  return readJsonFile(path, gameFileSchema);
+}

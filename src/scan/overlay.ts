@@ -1,0 +1,72 @@
+import sharp from 'sharp';
+import type { Score, SheetState } from '../engine/types.js';
+import type { LandGrid } from './grid.js';
+import type { Photo } from './image.js';
+import { rectifyLand } from './rectify.js';
+import type { UncertainItem } from './scan.js';
+
+const PALETTE = ['#e6194b', '#3cb44b', '#4363d8', '#f58231', '#911eb4', '#46a0b4', '#c8a000', '#f032e6'];
+
+export interface OverlayInput {
+  photo: Photo;
+  grid: LandGrid;
+  state: SheetState;
+  score: Score;
+  uncertain: UncertainItem[];
+  title: string;
+}
+
+const esc = (s: string) => s.replace(/[<>&"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;' })[c]!);
+
+/**
+ * The scanner's reading drawn over the straightened land: fences read (blue), discoveries tinted by card
+ * with their points, holes (orange X), and every uncertain edge or cell circled in red.
+ */
+export async function renderOverlay(o: OverlayInput): Promise<Buffer> {
+  const rect = rectifyLand(o.photo, o.grid);
+  const { cell: P, margin: M, width, height } = rect;
+  const head = 44;
+  const X = (j: number) => M + j * P;
+  const Y = (i: number) => head + M + i * P;
+  const parts: string[] = [];
+  const cardColour = new Map(o.state.cards.map((c, i) => [c, PALETTE[i % PALETTE.length]]));
+
+  for (const d of o.score.discoveries) {
+    const colour = cardColour.get(d.card) ?? '#888';
+    for (const [r, c] of d.cells) parts.push(`<rect x="${X(c)}" y="${Y(r)}" width="${P}" height="${P}" fill="${colour}" fill-opacity="0.28"/>`);
+    const [r, c] = d.cells[0];
+    parts.push(
+      `<text x="${X(c) + P / 2}" y="${Y(r) + P / 2 + 7}" font-family="sans-serif" font-weight="bold" font-size="20" text-anchor="middle" fill="${colour}" stroke="#fff" stroke-width="3" paint-order="stroke">${d.points}</text>`,
+    );
+  }
+  const { h, v } = o.state.fences;
+  for (let i = 0; i < h.length; i++)
+    for (let j = 0; j < h[i].length; j++)
+      if (h[i][j] === '1') parts.push(`<line x1="${X(j)}" y1="${Y(i)}" x2="${X(j + 1)}" y2="${Y(i)}" stroke="${i === 0 || i === h.length - 1 ? '#000' : '#1f5fd6'}" stroke-width="4" stroke-opacity="0.75" stroke-linecap="round"/>`);
+  for (let i = 0; i < v.length; i++)
+    for (let j = 0; j < v[i].length; j++)
+      if (v[i][j] === '1') parts.push(`<line x1="${X(j)}" y1="${Y(i)}" x2="${X(j)}" y2="${Y(i + 1)}" stroke="${j === 0 || j === v[i].length - 1 ? '#000' : '#1f5fd6'}" stroke-width="4" stroke-opacity="0.75" stroke-linecap="round"/>`);
+  for (const [r, c] of o.state.holes) {
+    const k = P * 0.22;
+    parts.push(
+      `<path d="M${X(c) + k},${Y(r) + k}L${X(c + 1) - k},${Y(r + 1) - k}M${X(c + 1) - k},${Y(r) + k}L${X(c) + k},${Y(r + 1) - k}" stroke="#ff7f00" stroke-width="5" stroke-linecap="round"/>`,
+    );
+  }
+  for (const u of o.uncertain) {
+    const [cx, cy] = u.kind === 'hole' ? [X(u.col) + P / 2, Y(u.row) + P / 2] : u.kind === 'h' ? [X(u.col) + P / 2, Y(u.row)] : [X(u.col), Y(u.row) + P / 2];
+    parts.push(`<circle cx="${cx}" cy="${cy}" r="${P * 0.42}" fill="none" stroke="#e00000" stroke-width="4"/>`);
+  }
+  const legend = o.state.cards.map((c) => `<tspan fill="${cardColour.get(c)}">${esc(c)} ${o.score.cards[c] ?? 0}</tspan>`).join('  ');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height + head + 30}">
+<rect x="0" y="0" width="${width}" height="${head}" fill="#fff"/>
+<text x="10" y="29" font-family="sans-serif" font-size="22" font-weight="bold">${esc(o.title)}</text>
+<rect x="0" y="${height + head}" width="${width}" height="30" fill="#fff"/>
+<text x="10" y="${height + head + 21}" font-family="sans-serif" font-size="14">${legend}${o.uncertain.length ? `  <tspan fill="#e00000">${o.uncertain.length} to check (red circles)</tspan>` : ''}</text>
+${parts.join('\n')}
+</svg>`;
+  return sharp(Buffer.from(rect.rgb), { raw: { width, height, channels: 3 } })
+    .extend({ top: head, bottom: 30, background: '#ffffff' })
+    .composite([{ input: Buffer.from(svg), top: 0, left: 0 }])
+    .png({ compressionLevel: 6 })
+    .toBuffer();
+}

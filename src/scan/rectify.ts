@@ -1,0 +1,67 @@
+import type { LandGrid } from './grid.js';
+import type { Photo } from './image.js';
+import { rgb } from './sample.js';
+
+/** A straightened picture of the land: `cell` pixels per cell, `margin` pixels around the borderline. */
+export interface Rectified {
+  width: number;
+  height: number;
+  cell: number;
+  margin: number;
+  rgb: Uint8Array;
+}
+
+/**
+ * Resamples the land out of the photo through the located grid (each cell mapped bilinearly from its four
+ * vertices, so a curled sheet comes out flat), then stretches each channel so the paper is white.
+ */
+export function rectifyLand(photo: Photo, g: LandGrid, cell = 56, margin = 28): Rectified {
+  const width = g.cols * cell + 2 * margin;
+  const height = g.rows * cell + 2 * margin;
+  const out = new Uint8Array(width * height * 3);
+  const px = new Float32Array(3);
+  const stride = g.cols + 1;
+  for (let y = 0; y < height; y++) {
+    const v = (y - margin) / cell;
+    const i = Math.min(g.rows - 1, Math.max(0, Math.floor(v)));
+    const fy = v - i;
+    for (let x = 0; x < width; x++) {
+      const u = (x - margin) / cell;
+      const j = Math.min(g.cols - 1, Math.max(0, Math.floor(u)));
+      const fx = u - j;
+      const a = i * stride + j;
+      const b = a + 1;
+      const c = a + stride;
+      const d = c + 1;
+      const sx = (1 - fy) * ((1 - fx) * g.xs[a] + fx * g.xs[b]) + fy * ((1 - fx) * g.xs[c] + fx * g.xs[d]);
+      const sy = (1 - fy) * ((1 - fx) * g.ys[a] + fx * g.ys[b]) + fy * ((1 - fx) * g.ys[c] + fx * g.ys[d]);
+      rgb(photo, sx, sy, px);
+      const o = (y * width + x) * 3;
+      out[o] = px[0];
+      out[o + 1] = px[1];
+      out[o + 2] = px[2];
+    }
+  }
+  whiten(out);
+  return { width, height, cell, margin, rgb: out };
+}
+
+/** Per-channel stretch so the 95th percentile (the paper) becomes white: removes casts for viewing. */
+function whiten(buf: Uint8Array): void {
+  for (let c = 0; c < 3; c++) {
+    const hist = new Uint32Array(256);
+    for (let i = c; i < buf.length; i += 3) hist[buf[i]]++;
+    const target = (buf.length / 3) * 0.95;
+    let acc = 0;
+    let p = 255;
+    for (let v = 0; v < 256; v++) {
+      acc += hist[v];
+      if (acc >= target) {
+        p = Math.max(v, 40);
+        break;
+      }
+    }
+    const k = 255 / p;
+    for (let i = c; i < buf.length; i += 3) buf[i] = Math.min(255, buf[i] * k);
+  }
+}
