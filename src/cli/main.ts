@@ -3,6 +3,7 @@ import { UserError } from '../errors.js';
 import { scanCommand } from './commands/scan.js';
 import { scoreCommand } from './commands/score.js';
 import { sheetCommand } from './commands/sheet.js';
+import { cardsCommand } from './commands/cards.js';
 
 /** Runs the CLI with the given arguments and returns the exit code (errors are one line, no stack trace). */
 export async function run(argv: string[]): Promise<number> {
@@ -12,6 +13,7 @@ export async function run(argv: string[]): Promise<number> {
     .usage('$0 <command> [options]\n\nPrint Baako sheets, cards and boards; score finished sheets from files or photos.')
     .command(scoreCommand)
     .command(sheetCommand)
+    .command(cardsCommand)
     .command(scanCommand)
     .demandCommand(1, 'name a command (see --help)')
     .strict()
