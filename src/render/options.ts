@@ -39,7 +39,8 @@ export function parsePlayers(v: unknown, name = '--players'): number {
 
 /** "X,Y" in millimetres (each within +-20 mm). */
 export function parseOffset(v: unknown): { x: number; y: number } {
-  if (v === undefined || v === null || v === '') return { x: 0, y: 0 };
+  if (v === undefined || v === null) return { x: 0, y: 0 };
+  if (v === '') throw new UserError('--back-offset needs X,Y in millimetres (for a negative X write --back-offset=-1.5,2)');
   const m = /^\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*$/.exec(String(v));
   if (!m) throw new UserError(`--back-offset: "${v}" is not X,Y in millimetres (e.g. 1.5,-0.5)`);
   const x = Number(m[1]);

@@ -9,6 +9,7 @@ import { drawEgg, drawHole, drawLand } from './land.js';
 import { drawMarker } from './markers.js';
 import { finish, newDoc, writeFilesAtomic, type Doc } from './pdf.js';
 import { drawQr } from './qr.js';
+import { captureForm, placeForm, type Form } from './form.js';
 import { drawShape, drawSpecial, shapeSize, specialSize } from './shape.js';
 import { mm, sheetLayout, type Paper, type SheetGeometry, type SheetLayout, type Side } from './sheet-layout.js';
 import { line, paragraph, fitSize, wrap } from './text.js';
@@ -43,9 +44,13 @@ export async function renderSheetPdf(opts: SheetOptions): Promise<Buffer> {
   const g = layout.geometry;
   const doc = newDoc({ title: `Baako sheet ${opts.side}`, size: [g.page.width, g.page.height] });
   const players = playerList(opts);
+  let form: Form | null = null;
   players.forEach((p, i) => {
     doc.addPage({ size: [g.page.width, g.page.height], margin: 0 });
-    drawSheetPage(doc, game, sheet, layout, opts, p);
+    // Everything but the QR code and the player line is the same on every page: drawn once, painted on each.
+    form ??= captureForm(doc, 'Sheet', g.page.width, g.page.height, () => drawStatic(doc, game, sheet, layout, opts));
+    placeForm(doc, form);
+    drawPlayer(doc, layout, opts, p);
     opts.onPage?.(i + 1, players.length);
   });
   return finish(doc);
@@ -73,11 +78,19 @@ export async function writeSheetPdf(path: string, opts: SheetOptions): Promise<S
   return g;
 }
 
-function drawSheetPage(doc: Doc, game: GameData, sheet: SheetDef, layout: SheetLayout, opts: SheetOptions, player: number): void {
+/** What differs from page to page: the QR code and the player line under the name. */
+function drawPlayer(doc: Doc, L: SheetLayout, opts: SheetOptions, player: number): void {
+  const { setup } = opts;
+  drawQr(doc, encodeSheetTag({ game: setup.id, seed: setup.seed, side: opts.side, paper: opts.paper, player, cards: setup.cards }), L.geometry.qr);
+  const nl = L.nameLine;
+  const info = `game ${setup.id} · player ${player}${setup.players > 1 ? ` of ${setup.players}` : ''}`;
+  line(doc, info, nl.x2, nl.y + mm(1.1), { size: 6.5, color: GREY, align: 'right' });
+}
+
+function drawStatic(doc: Doc, game: GameData, sheet: SheetDef, layout: SheetLayout, opts: SheetOptions): void {
   const g = layout.geometry;
   const { setup } = opts;
-  drawHeader(doc, sheet, layout, opts, player);
-  drawQr(doc, encodeSheetTag({ game: setup.id, seed: setup.seed, side: opts.side, paper: opts.paper, player, cards: setup.cards }), g.qr);
+  drawHeader(doc, sheet, layout, opts);
   drawTimeline(doc, layout);
   drawColumn(doc, game, sheet, layout);
   drawLand(doc, g, sheet);
@@ -85,7 +98,7 @@ function drawSheetPage(doc: Doc, game: GameData, sheet: SheetDef, layout: SheetL
   for (const m of g.markers) drawMarker(doc, m);
 }
 
-function drawHeader(doc: Doc, sheet: SheetDef, L: SheetLayout, opts: SheetOptions, player: number): void {
+function drawHeader(doc: Doc, sheet: SheetDef, L: SheetLayout, opts: SheetOptions): void {
   // Side letter: white on black.
   const sb = L.sideBox;
   doc.roundedRect(sb.x, sb.y, sb.w, sb.h, mm(1.5)).fill(INK);
@@ -106,9 +119,6 @@ function drawHeader(doc: Doc, sheet: SheetDef, L: SheetLayout, opts: SheetOption
     const ns = fitSize(doc, opts.name, nl.x2 - nl.x1 - mm(2), { font: 'italic', size: 12 }, 7);
     line(doc, opts.name, nl.x1 + mm(1), nl.y - ns * 1.45, { font: 'italic', size: ns });
   }
-  // Game and player under the name line.
-  const info = `game ${opts.setup.id} · player ${player}${opts.setup.players > 1 ? ` of ${opts.setup.players}` : ''}`;
-  line(doc, info, nl.x2, nl.y + mm(1.1), { size: 6.5, color: GREY, align: 'right' });
 }
 
 function drawTimeline(doc: Doc, L: SheetLayout): void {
