@@ -26,7 +26,7 @@ const shape = z
   .refine((rows) => rows.some((r) => r.includes('#')), 'a shape needs at least one cell');
 
 export const cardSchema = z.object({
-  name: z.string().min(1).regex(/^[^|;]+$/, "a card name may not contain '|' or ';'"),
+  name: z.string().min(1).regex(/^[^|;:/]+$/, "a card name may not contain '|', ';', ':' or '/'"),
   type: cardType,
   shape,
   base: z.number().int(),

@@ -38,21 +38,31 @@ export interface SheetTag {
 
 const PREFIX = 'BAAKO1';
 
-/** Compact QR text: BAAKO1|game|seed|side|paper|player|card;card;card;card;card (seed may not contain '|'). */
+/**
+ * Compact QR text: BAAKO1:GAME:SEED:SIDE:PAPER:PLAYER:CARD/CARD/CARD/CARD/CARD, upper case except the seed.
+ * Upper case, ':' and '/' are QR alphanumeric characters (5.5 bits each instead of 8), so the code needs a
+ * smaller QR version and gets bigger modules, which is what a phone photo needs to read it.
+ * Seeds may not contain ':' (seeds are [A-Za-z0-9_-]); card names may not contain '/' or ':'.
+ */
 export function encodeSheetTag(tag: SheetTag): string {
-  return [PREFIX, tag.game, tag.seed, tag.side, tag.paper, String(tag.player), tag.cards.join(';')].join('|');
+  return [PREFIX, tag.game.toUpperCase(), tag.seed, tag.side, tag.paper.toUpperCase(), String(tag.player), tag.cards.map((c) => c.toUpperCase()).join('/')].join(':');
 }
 
-/** Parses a sheet's QR text; null when it is not a Baako sheet tag. */
-export function decodeSheetTag(text: string): SheetTag | null {
-  const parts = text.split('|');
+/**
+ * Parses a sheet's QR text; null when it is not a Baako sheet tag. Card names are spelled as in `knownCards`
+ * when given (the QR carries them upper case).
+ */
+export function decodeSheetTag(text: string, knownCards: string[] = []): SheetTag | null {
+  const parts = text.split(':');
   if (parts.length !== 7 || parts[0] !== PREFIX) return null;
-  const [, game, seed, side, paper, player, cards] = parts;
+  const [, game, seed, side, paperText, player, cards] = parts;
+  const paper = paperText.toLowerCase();
   if (side !== 'A' && side !== 'B') return null;
   if (paper !== 'a4' && paper !== 'letter') return null;
   const p = Number(player);
   if (!Number.isInteger(p) || p < 0) return null;
-  const list = cards.split(';');
+  const spelled = new Map(knownCards.map((c) => [c.toUpperCase(), c]));
+  const list = cards.split('/').map((c) => spelled.get(c) ?? c);
   if (list.length < 1 || list.some((c) => c.length === 0)) return null;
-  return { game, seed, side, paper, cards: list, player: p };
+  return { game: game.toLowerCase(), seed, side, paper, cards: list, player: p };
 }

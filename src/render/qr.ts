@@ -2,8 +2,12 @@
 import QRCode from 'qrcode';
 import type { Doc } from './pdf.js';
 
-/** Version 8 (49 modules) holds every Baako sheet tag, so the module size is the same on every sheet. */
-export const QR_MIN_VERSION = 8;
+/**
+ * Version 5 (37 modules) holds the usual Baako sheet tag (alphanumeric, see encodeSheetTag), so the module size
+ * is the same on nearly every sheet and as large as the box allows: phone photos need big modules. Longer tags
+ * (long seeds) take the next version that fits.
+ */
+export const QR_MIN_VERSION = 5;
 export const QUIET = 4;
 
 export interface QrMatrix {

@@ -1,100 +1,173 @@
-import type { LandGrid } from './grid.js';
-import type { Photo } from './image.js';
-import { coverage, inkProfile } from './ink.js';
+import type { InkMap } from './inkmap.js';
 import { quantile } from './sample.js';
 
-/** What the photo shows along one interior edge. */
+/** What the ink map shows along one interior edge. */
 export interface EdgeFeature {
   kind: 'h' | 'v';
   row: number;
   col: number;
-  /** Darkness that 70% of the edge reaches (a drawn line is continuous; printed dots cover under half). */
+  /** Ink (0..1) that 70% of the edge reaches: a drawn line is continuous, printed dots cover under half. */
   score: number;
-  /** Median darkness along the edge. */
-  median: number;
-  /** Darkness of the paper bands beside the edge (shading next to it, a shadow, a smudge). */
-  beside: number;
 }
 
-/** What the photo shows in one cell. */
+/** What the ink map shows in one cell. */
 export interface CellFeature {
   row: number;
   col: number;
-  /** Profiles along both diagonals, for the X test once the sheet's ink level is known. */
+  /** The best stroke found from near each corner to near the opposite one, as an ink profile. */
   diagonals: [Float32Array, Float32Array];
-  /** Darkness reached by 60% of the cell's inner area (shading). */
-  shade: number;
+  /** Ink of every pixel of the inner cell, for the hatching test. */
+  inner: Uint8Array;
 }
 
-const vIdx = (g: LandGrid, i: number, j: number) => i * (g.cols + 1) + j;
+/** Ink along an axis-aligned edge, the darkest pixel across a band (from -band to +bandAfter pixels) at each step. */
+function edgeProfile(m: InkMap, kind: 'h' | 'v', row: number, col: number, t0: number, t1: number, band: number, bandAfter = band): Float32Array {
+  const { cell, margin, width } = m;
+  const x0 = margin + col * cell;
+  const y0 = margin + row * cell;
+  const from = Math.round(t0 * cell);
+  const to = Math.round(t1 * cell);
+  const prof = new Float32Array(to - from);
+  for (let s = from; s < to; s++) {
+    let best = 0;
+    for (let o = -band; o <= bandAfter; o++) {
+      const x = kind === 'h' ? x0 + s : x0 + o;
+      const y = kind === 'h' ? y0 + o : y0 + s;
+      const v = m.ink[y * width + x];
+      if (v > best) best = v;
+    }
+    prof[s - from] = best / 255;
+  }
+  return prof;
+}
 
-/** Samples every interior edge. Ends are skipped: vertex dots, the center point and crossing fences live there. */
-export function edgeFeatures(photo: Photo, g: LandGrid, center: [number, number]): EdgeFeature[] {
+const edgeSpan = (kind: 'h' | 'v', row: number, col: number, [cr, cc]: [number, number]): [number, number] => {
+  // The bold center point reaches further along its four edges than a grid dot does.
+  const aIsCenter = row === cr && col === cc;
+  const bIsCenter = kind === 'h' ? row === cr && col + 1 === cc : row + 1 === cr && col === cc;
+  return [aIsCenter ? 0.27 : 0.2, bIsCenter ? 0.73 : 0.8];
+};
+
+/** Samples every interior edge. Its ends are skipped: vertex dots, the center point and crossing fences live there. */
+export function edgeFeatures(m: InkMap, rows: number, cols: number, center: [number, number]): EdgeFeature[] {
   const out: EdgeFeature[] = [];
-  const buf = new Float32Array(512);
-  const one = (kind: 'h' | 'v', row: number, col: number, a: number, b: number) => {
-    const ax = g.xs[a];
-    const ay = g.ys[a];
-    const bx = g.xs[b];
-    const by = g.ys[b];
-    const len = Math.hypot(bx - ax, by - ay);
-    // The bold center point reaches further along its four edges than a grid dot does.
-    const [cr, cc] = center;
-    const aIsCenter = row === cr && col === cc;
-    const bIsCenter = kind === 'h' ? row === cr && col + 1 === cc : row + 1 === cr && col === cc;
-    const t0 = aIsCenter ? 0.27 : 0.2;
-    const t1 = bIsCenter ? 0.73 : 0.8;
-    const prof = inkProfile(photo, ax, ay, bx, by, t0, t1, len * 0.11, len * 0.24, buf);
-    // Paper beside the edge: a line parallel at a quarter cell either side.
-    const nx = -(by - ay) / len;
-    const ny = (bx - ax) / len;
-    const q = len * 0.25;
-    const side1 = inkProfile(photo, ax + nx * q, ay + ny * q, bx + nx * q, by + ny * q, 0.25, 0.75, len * 0.04, len * 0.12);
-    const side2 = inkProfile(photo, ax - nx * q, ay - ny * q, bx - nx * q, by - ny * q, 0.25, 0.75, len * 0.04, len * 0.12);
-    out.push({
-      kind,
-      row,
-      col,
-      score: quantile(prof, 0.3),
-      median: quantile(prof, 0.5),
-      beside: Math.max(quantile(side1, 0.5), quantile(side2, 0.5)),
-    });
+  const band = Math.max(2, Math.round(m.cell * 0.11));
+  const one = (kind: 'h' | 'v', row: number, col: number) => {
+    const [t0, t1] = edgeSpan(kind, row, col, center);
+    out.push({ kind, row, col, score: quantile(edgeProfile(m, kind, row, col, t0, t1, band), 0.3) });
   };
-  for (let i = 1; i < g.rows; i++) for (let j = 0; j < g.cols; j++) one('h', i, j, vIdx(g, i, j), vIdx(g, i, j + 1));
-  for (let i = 0; i < g.rows; i++) for (let j = 1; j < g.cols; j++) one('v', i, j, vIdx(g, i, j), vIdx(g, i + 1, j));
+  for (let i = 1; i < rows; i++) for (let j = 0; j < cols; j++) one('h', i, j);
+  for (let i = 0; i < rows; i++) for (let j = 1; j < cols; j++) one('v', i, j);
   return out;
 }
 
-/** Samples both diagonals and the inner area of every cell. */
-export function cellFeatures(photo: Photo, g: LandGrid, skip: (r: number, c: number) => boolean): CellFeature[] {
+/**
+ * An edge's score measured with its band kept out of one neighbouring cell (the side that may be hatched:
+ * hatch lines end a little inside their cell, where a wobbly fence would also be looked for).
+ * `side` is +1 for the cell below / right of the edge, -1 for the cell above / left.
+ */
+export function edgeScoreAway(m: InkMap, e: EdgeFeature, center: [number, number], side: 1 | -1): number {
+  const band = Math.max(2, Math.round(m.cell * 0.11));
+  const near = Math.max(1, Math.round(m.cell * 0.03));
+  const [t0, t1] = edgeSpan(e.kind, e.row, e.col, center);
+  const prof = side > 0 ? edgeProfile(m, e.kind, e.row, e.col, t0, t1, band, near) : edgeProfile(m, e.kind, e.row, e.col, t0, t1, near, band);
+  return quantile(prof, 0.3);
+}
+
+/** Ink along the segment (x0, y0)-(x1, y1) from t0 to t1, darkest within +-1 px across. */
+function lineProfile(m: InkMap, x0: number, y0: number, x1: number, y1: number, t0: number, t1: number): Float32Array {
+  const len = Math.hypot(x1 - x0, y1 - y0);
+  const steps = Math.max(6, Math.round((t1 - t0) * len));
+  const nx = -(y1 - y0) / len;
+  const ny = (x1 - x0) / len;
+  const prof = new Float32Array(steps);
+  for (let k = 0; k < steps; k++) {
+    const t = t0 + ((k + 0.5) / steps) * (t1 - t0);
+    const x = x0 + (x1 - x0) * t;
+    const y = y0 + (y1 - y0) * t;
+    let best = 0;
+    for (let o = -1; o <= 1; o++) {
+      const v = m.ink[Math.round(y + ny * o) * m.width + Math.round(x + nx * o)];
+      if (v > best) best = v;
+    }
+    prof[k] = best / 255;
+  }
+  return prof;
+}
+
+const mean = (p: Float32Array) => p.reduce((s, v) => s + v, 0) / p.length;
+
+/**
+ * The strongest corner-to-corner stroke: hand-drawn X strokes start and end up to a fifth of a cell away from
+ * the corners, so the ends are searched on a small grid around each corner and the darkest line kept.
+ */
+function bestDiagonal(m: InkMap, ax: number, ay: number, bx: number, by: number): Float32Array {
+  const shifts = [-0.16, -0.08, 0, 0.08, 0.16].map((f) => f * m.cell);
+  let best: Float32Array | null = null;
+  let bestScore = -1;
+  // Coordinate search: move one end at a time, twice round.
+  let sa = [0, 0];
+  let sb = [0, 0];
+  for (let round = 0; round < 2; round++) {
+    for (const end of ['a', 'b'] as const) {
+      let localBest = sa;
+      for (const dx of shifts)
+        for (const dy of shifts) {
+          const pa = end === 'a' ? [dx, dy] : sa;
+          const pb = end === 'b' ? [dx, dy] : sb;
+          const p = lineProfile(m, ax + pa[0], ay + pa[1], bx + pb[0], by + pb[1], 0.1, 0.9);
+          const sc = mean(p);
+          if (sc > bestScore) {
+            bestScore = sc;
+            best = p;
+            localBest = end === 'a' ? pa : pb;
+          }
+        }
+      if (end === 'a') sa = localBest;
+      else sb = localBest;
+    }
+  }
+  return best!;
+}
+
+/** Samples both diagonals and the inner area of every cell not skipped. */
+export function cellFeatures(m: InkMap, rows: number, cols: number, skip: (r: number, c: number) => boolean): CellFeature[] {
   const out: CellFeature[] = [];
-  for (let r = 0; r < g.rows; r++) {
-    for (let c = 0; c < g.cols; c++) {
+  const { cell, margin, width } = m;
+  const lo = Math.round(cell * 0.15);
+  const hi = Math.round(cell * 0.85);
+  for (let r = 0; r < rows; r++) {
+    for (let c = 0; c < cols; c++) {
       if (skip(r, c)) continue;
-      const p00 = vIdx(g, r, c);
-      const p01 = vIdx(g, r, c + 1);
-      const p10 = vIdx(g, r + 1, c);
-      const p11 = vIdx(g, r + 1, c + 1);
-      const diag = Math.hypot(g.xs[p11] - g.xs[p00], g.ys[p11] - g.ys[p00]);
-      const d1 = inkProfile(photo, g.xs[p00], g.ys[p00], g.xs[p11], g.ys[p11], 0.12, 0.88, diag * 0.05, diag * 0.16);
-      const d2 = inkProfile(photo, g.xs[p01], g.ys[p01], g.xs[p10], g.ys[p10], 0.12, 0.88, diag * 0.05, diag * 0.16);
-      // Shading: rows across the inner cell, each compared with the paper across the cell's edges.
-      const rowsInside: number[] = [];
-      for (const f of [0.3, 0.5, 0.7]) {
-        const ax = g.xs[p00] + (g.xs[p10] - g.xs[p00]) * f;
-        const ay = g.ys[p00] + (g.ys[p10] - g.ys[p00]) * f;
-        const bx = g.xs[p01] + (g.xs[p11] - g.xs[p01]) * f;
-        const by = g.ys[p01] + (g.ys[p11] - g.ys[p01]) * f;
-        const prof = inkProfile(photo, ax, ay, bx, by, 0.2, 0.8, diag * 0.03, diag * 0.5);
-        rowsInside.push(quantile(prof, 0.4));
-      }
-      out.push({ row: r, col: c, diagonals: [d1, d2], shade: Math.min(...rowsInside) });
+      const x0 = margin + c * cell;
+      const y0 = margin + r * cell;
+      const d1 = bestDiagonal(m, x0, y0, x0 + cell, y0 + cell);
+      const d2 = bestDiagonal(m, x0 + cell, y0, x0, y0 + cell);
+      const inner = new Uint8Array((hi - lo) * (hi - lo));
+      let k = 0;
+      for (let y = lo; y < hi; y++) for (let x = lo; x < hi; x++) inner[k++] = m.ink[(y0 + y) * width + x0 + x];
+      out.push({ row: r, col: c, diagonals: [d1, d2], inner });
     }
   }
   return out;
 }
 
-/** How much of each diagonal carries ink at a level; an X marks both from corner to corner. */
+export function coverage(prof: ArrayLike<number>, level: number): number {
+  let n = 0;
+  for (let i = 0; i < prof.length; i++) if (prof[i] >= level) n++;
+  return prof.length ? n / prof.length : 0;
+}
+
+/**
+ * How much of each diagonal's middle carries ink at a level; an X marks both from corner to corner. The parts
+ * near the corners are left out of the count: fences meet there, and a hole always touches a fence.
+ */
 export function crossCoverage(f: CellFeature, level: number): number {
-  return Math.min(coverage(f.diagonals[0], level), coverage(f.diagonals[1], level));
+  const mid = (p: Float32Array) => p.subarray(Math.round(p.length * 0.125), Math.round(p.length * 0.875));
+  return Math.min(coverage(mid(f.diagonals[0]), level), coverage(mid(f.diagonals[1]), level));
+}
+
+/** Share of the inner cell inked at a level: hatching covers a third or more, doodles and eggs much less. */
+export function hatchCoverage(f: CellFeature, level: number): number {
+  return coverage(f.inner, level * 255);
 }

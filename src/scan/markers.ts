@@ -138,7 +138,8 @@ export function pickFour(hits: MarkerHit[]): MarkerHit[] | null {
         for (let d = c + 1; d < n; d++) {
           const four = clockwise([cand[a], cand[b], cand[c], cand[d]]);
           const sides = four.map((m) => m.side);
-          if (Math.max(...sides) / Math.min(...sides) > 2.2) continue;
+          // Perspective makes near markers up to ~3x the far ones (35 degrees of tilt on a close shot).
+          if (Math.max(...sides) / Math.min(...sides) > 4) continue;
           const area = quadArea(four.map((m) => m.center));
           if (area <= 0 || !convex(four.map((m) => m.center))) continue;
           const score = Math.log(area) - four.reduce((s, m) => s + m.misfit, 0);

@@ -37,7 +37,7 @@ export async function readQrText(data: Uint8ClampedArray, width: number, height:
  * Reads the sheet's QR code: the pose says where its box is, so a small upright patch is cut out of the
  * photo (perspective removed) and handed to zxing. Null when nothing decodes.
  */
-export async function readSheetQr(photo: Photo, pose: Pose): Promise<{ tag: SheetTag | null; text: string } | null> {
+export async function readSheetQr(photo: Photo, pose: Pose, knownCards: string[] = []): Promise<{ tag: SheetTag | null; text: string } | null> {
   const { x, y, size } = pose.geometry.qr;
   for (const px of [220, 320]) {
     const rgba = new Uint8ClampedArray(px * px * 4);
@@ -53,7 +53,7 @@ export async function readSheetQr(photo: Photo, pose: Pose): Promise<{ tag: Shee
       }
     }
     const texts = await readQrText(rgba, px, px);
-    if (texts.length) return { tag: decodeSheetTag(texts[0]), text: texts[0] };
+    if (texts.length) return { tag: decodeSheetTag(texts[0], knownCards), text: texts[0] };
   }
   return null;
 }

@@ -1,23 +1,19 @@
-import { emptyBoard, fencesOf } from '../engine/board.js';
 import { findCard } from '../engine/cards.js';
 import { scoreState } from '../engine/score.js';
 import type { Paper, SheetTag } from '../engine/setup.js';
-import type { Cell, GameData, Score, SheetState, Side } from '../engine/types.js';
+import type { GameData, Score, SheetState, Side } from '../engine/types.js';
 import { UserError } from '../errors.js';
-import { calibrateEdges, decideEdge, decideHole, type InkCalibration } from './classify.js';
+import { calibrateEdges, type InkCalibration } from './classify.js';
+import { readSheet, type UncertainItem } from './read.js';
 import { cellFeatures, edgeFeatures } from './features.js';
+import { inkMap, type InkMap } from './inkmap.js';
 import { locateGrid, type LandGrid } from './grid.js';
 import { loadPhoto, type Photo } from './image.js';
 import { findMarkers, pickFour, type MarkerHit } from './markers.js';
 import { findPose, poseFor, borderContrast, type Pose } from './orient.js';
 import { readSheetQr } from './qr.js';
 
-/** An edge or cell the scanner is unsure of (../shared/formats.md). */
-export interface UncertainItem {
-  kind: 'h' | 'v' | 'hole';
-  row: number;
-  col: number;
-}
+export type { UncertainItem };
 
 /** What the caller knows when the QR code cannot be read (from game.json or --cards). */
 export interface FallbackSetup {
@@ -50,6 +46,7 @@ export interface ScanResult {
   photo: Photo;
   pose: Pose;
   grid: LandGrid;
+  ink: InkMap;
   calibration: InkCalibration;
   timings: Record<string, number>;
 }
@@ -109,7 +106,7 @@ export async function scanPhoto(input: Buffer | string, game: GameData, opts: Sc
   lap('pose');
 
   // The QR code names the game, the side, the cards, the player and the paper.
-  const qr = await readSheetQr(photo, pose);
+  const qr = await readSheetQr(photo, pose, game.cards.map((c) => c.name));
   lap('qr');
   let tag: SheetTag | null = qr?.tag ?? null;
   if (qr && !tag) throw new UserError(`${name}: this sheet's QR code is not a Baako sheet's ("${qr.text.slice(0, 40)}"): photograph a sheet printed by baako`);
@@ -134,34 +131,20 @@ export async function scanPhoto(input: Buffer | string, game: GameData, opts: Sc
     throw new UserError(`${name}: the photo is too blurry or too dark to read the land's borderline: hold the phone still, in good light`);
   }
 
-  const edges = edgeFeatures(photo, grid, sheet.center);
+  const ink = inkMap(photo, grid);
+  lap('inkmap');
+  const { rows, cols } = sheet.grid;
+  const edges = edgeFeatures(ink, rows, cols, sheet.center);
   const cal = calibrateEdges(edges);
   lap('edges');
   const mapHoles = new Set(sheet.map.holes.map(([r, c]) => r * sheet.grid.cols + c));
   // Sheet B has no player holes: only its printed ones.
-  const cells = side === 'A' ? cellFeatures(photo, grid, (r, c) => mapHoles.has(r * sheet.grid.cols + c)) : [];
+  const cells = side === 'A' ? cellFeatures(ink, rows, cols, (r, c) => mapHoles.has(r * cols + c)) : [];
   lap('cells');
 
-  const board = emptyBoard(sheet.grid.rows, sheet.grid.cols);
-  const uncertain: UncertainItem[] = [];
-  let confidence = 1;
-  for (const e of edges) {
-    const d = decideEdge(e, cal);
-    if (d.value) {
-      if (e.kind === 'h') board.h[e.row * sheet.grid.cols + e.col] = 1;
-      else board.v[e.row * (sheet.grid.cols + 1) + e.col] = 1;
-    }
-    if (!d.certain) uncertain.push({ kind: e.kind, row: e.row, col: e.col });
-    confidence = Math.min(confidence, d.margin);
-  }
-  const holes: Cell[] = [];
-  for (const f of cells) {
-    const d = decideHole(f, cal);
-    if (d.value) holes.push([f.row, f.col]);
-    if (!d.certain) uncertain.push({ kind: 'hole', row: f.row, col: f.col });
-    confidence = Math.min(confidence, d.margin);
-  }
-  const state: SheetState = { side, cards, fences: fencesOf(board), holes };
+  const reading = readSheet(ink, rows, cols, sheet.center, edges, cells, cal);
+  const { holes, uncertain, confidence } = reading;
+  const state: SheetState = { side, cards, fences: reading.fences, holes };
   const score = scoreState(game, state);
   lap('classify');
   return {
@@ -176,6 +159,7 @@ export async function scanPhoto(input: Buffer | string, game: GameData, opts: Sc
     photo,
     pose,
     grid,
+    ink,
     calibration: cal,
     timings,
   };

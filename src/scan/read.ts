@@ -1,0 +1,72 @@
+import { emptyBoard, fencesOf } from '../engine/board.js';
+import type { Cell } from '../engine/types.js';
+import { decideEdge, decideHole, type InkCalibration } from './classify.js';
+import { crossCoverage, edgeScoreAway, hatchCoverage, type CellFeature, type EdgeFeature } from './features.js';
+import type { InkMap } from './inkmap.js';
+
+export interface UncertainItem {
+  kind: 'h' | 'v' | 'hole';
+  row: number;
+  col: number;
+}
+
+export interface Reading {
+  fences: { h: string[]; v: string[] };
+  holes: Cell[];
+  uncertain: UncertainItem[];
+  /** The worst item's margin: 1 when every item is far from its threshold. */
+  confidence: number;
+}
+
+/** A cell that may be hatched: its lines end near its edges and can pass for a fence there. */
+const HATCH_SUSPECT = 0.17;
+
+/** Turns features into the sheet's fences and holes, with what a person should check. */
+export function readSheet(
+  ink: InkMap,
+  rows: number,
+  cols: number,
+  center: [number, number],
+  edges: EdgeFeature[],
+  cells: CellFeature[],
+  cal: InkCalibration,
+): Reading {
+  const board = emptyBoard(rows, cols);
+  const uncertain: UncertainItem[] = [];
+  let confidence = 1;
+  const holes: Cell[] = [];
+  const hatched = new Set<number>();
+  const level = Math.max(0.07, 0.45 * cal.inkLevel);
+  for (const f of cells) {
+    const d = decideHole(f, cal);
+    if (d.value) holes.push([f.row, f.col]);
+    if (!d.certain) uncertain.push({ kind: 'hole', row: f.row, col: f.col });
+    confidence = Math.min(confidence, d.margin);
+    // An X alone is not hatching (its strokes end in the corners, away from the edges' middles) but covers up
+    // to 0.28 of the cell; denser ink is hatching whatever its diagonals show.
+    const h = hatchCoverage(f, level);
+    if (h >= 0.28 || (h >= HATCH_SUSPECT && crossCoverage(f, level) < 0.5)) hatched.add(f.row * cols + f.col);
+  }
+  for (const e of edges) {
+    const d = decideEdge(e, cal);
+    let { value, certain } = d;
+    // Beside hatching, measure again with the band kept out of the hatched cell; disagreeing readings are doubtful.
+    const before = e.kind === 'h' ? (e.row - 1) * cols + e.col : e.row * cols + e.col - 1;
+    const after = e.row * cols + e.col;
+    for (const [cellIdx, side] of [[before, -1], [after, 1]] as const) {
+      if (!hatched.has(cellIdx) || !value) continue;
+      const again = decideEdge({ ...e, score: edgeScoreAway(ink, e, center, side) }, cal);
+      if (!again.value || !again.certain) {
+        certain = false;
+        value = again.value;
+      }
+    }
+    if (value) {
+      if (e.kind === 'h') board.h[e.row * cols + e.col] = 1;
+      else board.v[e.row * (cols + 1) + e.col] = 1;
+    }
+    if (!certain) uncertain.push({ kind: e.kind, row: e.row, col: e.col });
+    confidence = Math.min(confidence, certain ? d.margin : Math.min(d.margin, 0.49));
+  }
+  return { fences: fencesOf(board), holes, uncertain, confidence };
+}
