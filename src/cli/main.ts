@@ -1,9 +1,11 @@
 import yargs from 'yargs';
 import { UserError } from '../errors.js';
+import { boardCommand } from './commands/board.js';
 import { scanCommand } from './commands/scan.js';
 import { scoreCommand } from './commands/score.js';
 import { sheetCommand } from './commands/sheet.js';
 import { cardsCommand } from './commands/cards.js';
+import { packCommand } from './commands/pack.js';
 
 /** Runs the CLI with the given arguments and returns the exit code (errors are one line, no stack trace). */
 export async function run(argv: string[]): Promise<number> {
@@ -14,7 +16,9 @@ export async function run(argv: string[]): Promise<number> {
     .command(scoreCommand)
     .command(sheetCommand)
     .command(cardsCommand)
+    .command(packCommand)
     .command(scanCommand)
+    .command(boardCommand)
     .demandCommand(1, 'name a command (see --help)')
     .strict()
     .recommendCommands()

@@ -30,6 +30,7 @@ export function parseSeed(v: unknown): string {
 }
 
 export function parsePlayers(v: unknown, name = '--players'): number {
+  if (v === undefined || v === null || v === '') throw new UserError(`${name} is required: a number of players from 1 to ${MAX_PLAYERS}`);
   const n = Number(v);
   if (!Number.isInteger(n) || n < 1 || n > MAX_PLAYERS) {
     throw new UserError(`${name}: "${String(v)}" is not a number of players from 1 to ${MAX_PLAYERS}`);

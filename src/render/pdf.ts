@@ -1,7 +1,7 @@
 /** PDF documents with stable bytes, and atomic file writing (temporary name, then rename). */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { existsSync, mkdirSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 import PDFDocument from 'pdfkit';
 import { UserError } from '../errors.js';
 import { registerFonts } from './fonts.js';
@@ -51,12 +51,26 @@ function reason(e: unknown): string {
   return (e as NodeJS.ErrnoException).code ?? (e as Error).message;
 }
 
-/** Creates a directory (and its parents) or fails with one line. */
+/**
+ * Creates a directory (and its parents) or fails with one line. Level by level rather than with
+ * `recursive: true`, which never returns for some paths (e.g. under /proc on Node 20).
+ */
 export function ensureDir(dir: string): void {
-  try {
-    mkdirSync(dir, { recursive: true });
-  } catch (e) {
-    throw new UserError(`cannot create folder ${dir} (${reason(e)})`);
+  const missing: string[] = [];
+  let d = resolve(dir);
+  while (!existsSync(d)) {
+    missing.unshift(d);
+    const up = dirname(d);
+    if (up === d) break;
+    d = up;
+  }
+  if (missing.length === 0 && !statSync(d).isDirectory()) throw new UserError(`cannot create folder ${dir} (it is a file)`);
+  for (const m of missing) {
+    try {
+      mkdirSync(m);
+    } catch (e) {
+      throw new UserError(`cannot create folder ${dir} (${reason(e)})`);
+    }
   }
 }
 
