@@ -12,7 +12,8 @@ export const defaultBoardPath = join(templatesDir, 'dig-bag', 'board.json');
 /** At most this many circles fit in a requirement row of a panel, and this many rows. */
 export const MAX_ROW_CIRCLES = 5;
 export const MAX_ROWS = 3;
-export const MAX_LOCATIONS = 8;
+/** The board's grid has room for this many location panels (plus the Dirt Pile and the Bank). */
+export const MAX_LOCATIONS = 5;
 
 const id = z.string().regex(/^[a-z][a-z0-9-]*$/, 'expected an id of lower-case letters, digits and "-"');
 const color = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'expected a colour like "#2c6bd6"');
@@ -79,7 +80,7 @@ const boardShape = z.object({
   subtitle: text('a subtitle', 48),
   tagline: text('a tagline', 90),
   characters: z.array(character).min(1, 'expected at least one character').max(12, 'expected at most 12 characters'),
-  locations: z.array(location).min(1, 'expected at least one location').max(MAX_LOCATIONS, `expected at most ${MAX_LOCATIONS} locations`),
+  locations: z.array(location).min(1, 'expected at least one location').max(MAX_LOCATIONS, `expected at most ${MAX_LOCATIONS} locations (the board has room for ${MAX_LOCATIONS} panels)`),
   cubes: z.array(cube).min(1, 'expected at least one cube colour').max(7, 'expected at most 7 cube colours'),
   round: z.object({
     phases: z.array(phase).min(1, 'expected at least one phase').max(4, 'expected at most 4 phases'),
