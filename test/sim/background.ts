@@ -1,7 +1,7 @@
 /** Procedural table tops, drawn at a reduced resolution (the photo stage upsamples and adds fine grain). */
 import { fbm, hash2, valueNoise, type Rand } from './rand.js';
 
-export type TableKind = 'wood' | 'dark-wood' | 'fabric' | 'dark' | 'busy' | 'light' | 'stone';
+export type TableKind = 'wood' | 'dark-wood' | 'fabric' | 'dark' | 'busy' | 'dark-busy' | 'light' | 'stone';
 
 export interface Table {
   kind: TableKind;
@@ -116,8 +116,9 @@ export function drawTable(rand: Rand, kind: TableKind, width: number, height: nu
       return [base[0] * k, base[1] * k, base[2] * k];
     });
   } else {
-    // busy: a coloured surface with clutter on it: papers, books, mugs, pencils, dice, coins, a patterned mat
-    const base = jitterColor(rand, rand.pick([[150, 110, 70], [90, 90, 100], [170, 160, 140], [60, 80, 70]] as RGB[]), 0.08);
+    // busy, dark-busy: a coloured (or dark) surface with clutter on it: papers, books, mugs, pencils, dice, coins, a patterned mat
+    const bases: RGB[] = kind === 'dark-busy' ? [[30, 30, 34], [45, 36, 30], [24, 32, 44]] : [[150, 110, 70], [90, 90, 100], [170, 160, 140], [60, 80, 70]];
+    const base = jitterColor(rand, rand.pick(bases), 0.08);
     each((x, y) => {
       const k = 0.85 + 0.3 * fbm(x / (unit * 6), y / (unit * 6), seed, 3);
       return [base[0] * k, base[1] * k, base[2] * k];
@@ -126,6 +127,11 @@ export function drawTable(rand: Rand, kind: TableKind, width: number, height: nu
   }
   return { kind, width, height, rgb };
 }
+
+const LEAD: RGB = [30, 30, 32];
+const WOOD: RGB = [225, 190, 140];
+const INK: RGB = [90, 90, 95];
+const PIPS = [[0, 0], [-0.45, -0.45], [0.45, 0.45], [-0.45, 0.45], [0.45, -0.45]];
 
 /** Draws random objects with signed-distance shapes (antialiased at the low resolution). */
 function clutter(rand: Rand, rgb: Uint8Array, width: number, height: number, unit: number): void {
@@ -155,6 +161,13 @@ function clutter(rand: Rand, rgb: Uint8Array, width: number, height: number, uni
     const ext = (r > 0 ? r : Math.hypot(hw, hh)) + unit * 0.5 + 2;
     const second = jitterColor(rand, rand.pick(palette), 0.05);
     const stripe = unit * rand.range(0.3, 1.2);
+    const isStripes = kind === 'stripes';
+    const isPencil = kind === 'pencil';
+    const isDie = kind === 'die';
+    const printed = kind === 'rect' && color[0] > 200 && color[1] > 200;
+    const pipCount = 1 + (i % 5);
+    const shadowW = unit * 0.5;
+    const round = kind === 'die' ? unit * 0.2 : kind === 'pencil' ? hh * 0.9 : 0.5;
     for (let y = Math.max(0, Math.floor(cy - ext)); y < Math.min(height, cy + ext); y++) {
       for (let x = Math.max(0, Math.floor(cx - ext)); x < Math.min(width, cx + ext); x++) {
         const dx = x - cx;
@@ -164,29 +177,31 @@ function clutter(rand: Rand, rgb: Uint8Array, width: number, height: number, uni
         let sd: number;
         if (r > 0) sd = Math.hypot(u, v) - r;
         else {
-          const round = kind === 'die' ? unit * 0.2 : kind === 'pencil' ? hh * 0.9 : 0.5;
           const qx = Math.abs(u) - hw + round;
           const qy = Math.abs(v) - hh + round;
           sd = Math.hypot(Math.max(qx, 0), Math.max(qy, 0)) + Math.min(Math.max(qx, qy), 0) - round;
         }
         const cov = Math.min(1, Math.max(0, 0.5 - sd));
-        // a soft contact shadow below every object
-        const sh = sd > 0 ? 0.25 * Math.max(0, 1 - sd / (unit * 0.5)) : 0;
         const o = (y * width + x) * 3;
-        if (sh > 0) for (let c = 0; c < 3; c++) rgb[o + c] *= 1 - sh;
-        if (cov <= 0) continue;
-        let col = color;
-        if (kind === 'stripes' && Math.floor(u / stripe) & 1) col = second;
-        if (kind === 'pencil' && u > hw - unit * 1.2) col = u > hw - unit * 0.4 ? [40, 40, 40] : [225, 190, 140];
-        if (kind === 'die') {
-          const pips = [[0, 0], [-0.45, -0.45], [0.45, 0.45], [-0.45, 0.45], [0.45, -0.45]];
-          const count = 1 + (i % 5);
-          for (let p = 0; p < count; p++) if (Math.hypot(u - pips[p][0] * unit, v - pips[p][1] * unit) < unit * 0.14) col = [20, 20, 20];
+        if (cov <= 0) {
+          // a soft contact shadow below every object
+          if (sd < shadowW) {
+            const sh = 1 - 0.25 * (1 - sd / shadowW);
+            rgb[o] *= sh;
+            rgb[o + 1] *= sh;
+            rgb[o + 2] *= sh;
+          }
+          continue;
         }
-        if (kind === 'rect' && color[0] > 200 && color[1] > 200) {
+        let col = color;
+        if (isStripes && Math.floor(u / stripe) & 1) col = second;
+        else if (isPencil && u > hw - unit * 1.2) col = u > hw - unit * 0.4 ? LEAD : WOOD;
+        else if (isDie) {
+          for (let p = 0; p < pipCount; p++) if (Math.hypot(u - PIPS[p][0] * unit, v - PIPS[p][1] * unit) < unit * 0.14) col = LEAD;
+        } else if (printed) {
           // printed text lines on a light paper
           const line = Math.floor((v + hh) / (unit * 0.5));
-          if ((v + hh) % (unit * 0.5) < unit * 0.18 && Math.abs(u) < hw * 0.85 && line > 0 && hash2(line, i, 7) > 0.2) col = [90, 90, 95];
+          if ((v + hh) % (unit * 0.5) < unit * 0.18 && Math.abs(u) < hw * 0.85 && line > 0 && hash2(line, i, 7) > 0.2) col = INK;
         }
         for (let c = 0; c < 3; c++) rgb[o + c] = rgb[o + c] * (1 - cov) + col[c] * cov;
       }

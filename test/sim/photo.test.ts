@@ -59,8 +59,8 @@ async function checkTruth(jpeg: Buffer, truth: PhotoTruth): Promise<void> {
   const Hm = truth.sim.homography;
   geo.markers.forEach((m, i) => {
     const core = centre(truth.sim.markers[i]);
-    // a point of the white clear zone: half a marker outside, toward the page centre
-    const inward: Pt = [m.x + m.size / 2 + (m.x < geo.page.width / 2 ? 1 : -1) * m.size * 1.15, m.y + m.size / 2];
+    // a point of the white clear zone around the marker, toward the page's middle
+    const inward: Pt = [m.x + m.size / 2, m.y + m.size / 2 + (m.y < geo.page.height / 2 ? 0.65 : -0.65) * m.size];
     const clear = apply(Hm, inward);
     const r = Math.max(1, Math.floor(scaleOf(truth) * m.size * 0.08));
     expect(mean(img, core, r)).toBeLessThan(mean(img, clear, r) - 25);

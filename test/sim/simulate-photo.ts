@@ -4,7 +4,7 @@ import { scoreState } from '../../src/engine/score.js';
 import { createSetup, type Paper } from '../../src/engine/setup.js';
 import { simulateSheet } from '../../src/engine/simulate.js';
 import type { Cell, GameData, SheetState, Side } from '../../src/engine/types.js';
-import { sheetGeometry } from '../../src/render/sheet-layout.js';
+import { sheetGeometry, type SheetGeometry } from '../../src/render/sheet-layout.js';
 import { placeSheet } from './camera.js';
 import { drawKnobs, mixDifficulty, type Difficulty, type SimKnobs } from './difficulty.js';
 import type { Mat3, Pt } from './homography.js';
@@ -34,6 +34,8 @@ export interface PhotoTruth extends SheetState {
     difficulty: Difficulty;
     photo: { width: number; height: number; storedWidth: number; storedHeight: number; exifOrientation: number; jpegQuality: number; megapixels: number };
     page: { width: number; height: number; dpi: number };
+    /** the sheet geometry the photo was made with (a scanner reads it from src/render: if they differ, regenerate) */
+    geometry: { grid: SheetGeometry['grid']; markers: SheetGeometry['markers']; qr: SheetGeometry['qr'] };
     /** page points (formats.md geometry) to displayed photo pixels (EXIF orientation applied); curl excluded */
     homography: Mat3;
     /** area of the sheet / area of the frame */
@@ -102,7 +104,7 @@ export async function simulatePhoto(seed: string | number, difficulty: Difficult
   const pageCorners: Pt[] = [[0, 0], [geom.page.width, 0], [geom.page.width, geom.page.height], [0, geom.page.height]];
   const keep = knobs.camera.wholePage ? pageCorners : markerPts;
   const cam = placeSheet(geom.page, { width: W, height: H }, knobs.camera, keep, Math.max(W, H) * 0.012 + curlRoom);
-  const dpi = Math.round(Math.min(300, Math.max(110, cam.maxScale * 72 * 1.1)));
+  const dpi = Math.round(Math.min(300, Math.max(110, cam.maxScale * 72)));
 
   // 1-2. the page, then the game drawn on it
   const page = await blankPage(game, setup, sheet.player, sheet.paper, dpi);
@@ -146,6 +148,7 @@ export async function simulatePhoto(seed: string | number, difficulty: Difficult
         megapixels: r2((W * H) / 1e6),
       },
       page: { width: g.page.width, height: g.page.height, dpi },
+      geometry: { grid: g.grid, markers: g.markers, qr: g.qr },
       homography: cam.homography.map((v) => +v.toPrecision(10)),
       fill: r2(cam.fill),
       markers: g.markers.map(box),
