@@ -4,12 +4,13 @@
  * trimmed on their left/top edges at the crop marks and laid over their neighbour's strip, where half
  * registration targets on the join line close into whole ones.
  */
+import { captureForm, placeForm, type Form } from '../form.js';
 import { finish, newDoc, type Doc } from '../pdf.js';
 import { drawBoard } from './board.js';
 import { BOARD_PAPERS, boardLayout, type Box } from './layout.js';
 import { cropMarks, PAGE_SAFE, scaleBar, target } from './marks.js';
 import type { BoardContext } from './panel.js';
-import { FRAME, INK, mm, MUTED } from './style.js';
+import { INK, mm, MUTED } from './style.js';
 import { textAt } from './type.js';
 
 /** A4 landscape. */
@@ -113,13 +114,12 @@ function underBracket(doc: Doc, a: { x: number; y: number }, b: { x: number; y: 
   } else textAt(doc, label, (a.x + b.x) / 2, a.y - mm(1.6), { font: 'italic', size: 6.5, color: MUTED, align: 'center' });
 }
 
-function drawTile(doc: Doc, ctx: BoardContext, tl: Tiling, t: Tile): void {
+function drawTile(doc: Doc, ctx: BoardContext, tl: Tiling, t: Tile, board: Form): void {
   const { region: r, origin: o } = t;
-  const l = boardLayout('a3', ctx.board.locations.length);
   doc.save();
   doc.rect(o.x, o.y, r.w, r.h).clip();
   doc.translate(o.x - r.x, o.y - r.y);
-  drawBoard(doc, ctx, l);
+  placeForm(doc, board);
   for (const p of tl.targets) if (inside(r, p)) target(doc, p.x, p.y);
   doc.restore();
   const toPage = (x: number, y: number) => ({ x: o.x - r.x + x, y: o.y - r.y + y });
@@ -154,16 +154,19 @@ function drawTile(doc: Doc, ctx: BoardContext, tl: Tiling, t: Tile): void {
   textAt(doc, 'Cut the edges with crop marks, lay them over the strip marked "under", match the half targets into whole ones, tape from behind.', left + mm(16), mm(17), { font: 'text', size: 7, color: MUTED });
   miniMap(doc, t, TILE_PAGE.width - PAGE_SAFE - mm(3) - mm(18), mm(8.5));
   scaleBar(doc, o.x, o.y + r.h + mm(13));
-  doc.save().lineWidth(0.4).strokeColor(FRAME).restore();
 }
 
 /** The four tiles as a PDF. */
 export async function renderTiledPdf(ctx: BoardContext): Promise<Buffer> {
   const tl = tiling();
   const doc = newDoc({ title: `${ctx.board.title} board (A3 tiled on A4)`, size: [tl.page.width, tl.page.height] });
+  const l = boardLayout('a3', ctx.board.locations.length);
+  let board: Form | undefined;
   for (const t of tl.tiles) {
     doc.addPage({ size: [tl.page.width, tl.page.height], margin: 0 });
-    drawTile(doc, ctx, tl, t);
+    // The board is drawn once, as a Form XObject, before anything else on the first page; each tile paints it.
+    board ??= captureForm(doc, 'Board', tl.board.width, tl.board.height, () => drawBoard(doc, ctx, l));
+    drawTile(doc, ctx, tl, t, board);
   }
   return finish(doc);
 }
