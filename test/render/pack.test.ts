@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -41,6 +42,17 @@ describe('game-night pack', () => {
     for (const f of a.files) expect(Buffer.from(f.data).equals(Buffer.from(file(b, f.name))), f.name).toBe(true);
     const seeds = ['same', 'other', 'x1', 'x2', 'x3'].map((s) => createSetup(game, s, 'A', 3).cards.join());
     expect(new Set(seeds).size).toBeGreaterThan(1);
+  });
+
+  it('embeds every font of every PDF (pdffonts)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'baako-fonts-'));
+    for (const name of ['sheets.pdf', 'cards.pdf', 'host.pdf']) {
+      const f = join(dir, name);
+      writeFileSync(f, file(big, name));
+      const rows = execFileSync('pdffonts', [f], { encoding: 'utf8' }).trim().split('\n').slice(2);
+      expect(rows.length, name).toBeGreaterThanOrEqual(3);
+      for (const row of rows) expect(row, name).toMatch(/ yes +yes +yes /);
+    }
   });
 
   it('has a one-page host sheet that matches its golden image', () => {

@@ -193,6 +193,25 @@ function checkGrid(r: Raster, g: SheetGeometry): void {
   // Center point.
   expect(Math.abs(darkCentre(r, true, px(g.center.y), px(g.center.x)) - centrePx(g.center.x))).toBeLessThanOrEqual(1);
   expect(Math.abs(darkCentre(r, false, px(g.center.x), px(g.center.y)) - centrePx(g.center.y))).toBeLessThanOrEqual(1);
+  // Interior vertices: the centroid of each light vertex dot (within +-5 px) sits on the vertex.
+  for (const [i, j] of [[1, 1], [3, 9], [9, 3], [11, 11], [6, 2]]) {
+    const vx = px(x + j * cell) - 0.5;
+    const vy = px(y + i * cell) - 0.5;
+    let sx = 0;
+    let sy = 0;
+    let sw = 0;
+    for (let dy = -5; dy <= 5; dy++) {
+      for (let dx = -5; dx <= 5; dx++) {
+        const w = Math.max(0, 235 - grey(r, vx + dx, vy + dy));
+        sx += w * (Math.round(vx) + dx);
+        sy += w * (Math.round(vy) + dy);
+        sw += w;
+      }
+    }
+    expect(sw, `no dot at vertex ${i},${j}`).toBeGreaterThan(0);
+    expect(Math.abs(sx / sw - vx), `vertex ${i},${j} x`).toBeLessThanOrEqual(1);
+    expect(Math.abs(sy / sw - vy), `vertex ${i},${j} y`).toBeLessThanOrEqual(1);
+  }
   // Markers: black outer ring, white ring, black core.
   for (const m of g.markers) {
     const c = (k: number) => ({ x: px(m.x + k * m.size), y: px(m.y + m.size / 2) });
