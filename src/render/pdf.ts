@@ -69,6 +69,8 @@ export function ensureDir(dir: string): void {
     try {
       mkdirSync(m);
     } catch (e) {
+      // Another process may have made it meanwhile.
+      if ((e as NodeJS.ErrnoException).code === 'EEXIST' && statSync(m).isDirectory()) continue;
       throw new UserError(`cannot create folder ${dir} (${reason(e)})`);
     }
   }

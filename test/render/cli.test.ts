@@ -33,8 +33,8 @@ function oneLineError(r: Run, pattern: RegExp): void {
   expect(r.code, r.stderr).toBe(2);
   const lines = r.stderr.trim().split('\n');
   expect(lines, r.stderr).toHaveLength(1);
-  expect(lines[0]).toMatch(/^baako: /);
-  expect(lines[0]).toMatch(pattern);
+  expect(lines[0], r.stderr).toMatch(/^baako: /);
+  expect(lines[0], r.stderr).toMatch(pattern);
 }
 
 describe('baako sheet, cards, pack', () => {
