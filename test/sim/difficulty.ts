@@ -82,23 +82,23 @@ export const PRESETS: Record<Difficulty, Preset> = {
   },
   hard: {
     instrument: [['pen', 1], ['hb', 4.5], ['faint', 4.5]],
-    pressure: [0.75, 1.0], wobble: [0.3, 0.7], overshoot: [0.05, 0.18], gapProb: [0.05, 0.15], sloppy: [0.4, 0.9],
+    pressure: [0.8, 1.05], wobble: [0.3, 0.7], overshoot: [0.05, 0.18], gapProb: [0.05, 0.15], sloppy: [0.4, 0.9],
     shadeProb: 0.4, doodleRate: [0.4, 0.8], smudges: [1, 3],
     tilt: [15, 32], fill: [[0.3, 0.7]], rotation: 'any', wholePage: 0.4,
     tables: [['dark', 3], ['busy', 2], ['dark-busy', 2], ['light', 2], ['dark-wood', 2], ['fabric', 1]],
     exposure: [0.7, 1.0], cast: 0.15, gradient: [0.25, 0.5], vignette: [0.1, 0.3],
     shadowProb: 0.7, shadowDepth: [0.3, 0.6], penumbra: [0.003, 0.03], glareProb: 0.2, glare: [0.1, 0.3],
-    curlProb: 0.5, curl: [2, 6], blur: [0.8, 1.8], motionProb: 0.25, motion: [3, 8], noise: [3, 6], jpeg: [65, 85], exifProb: 0.4,
+    curlProb: 0.5, curl: [2, 6], blur: [0.7, 1.6], motionProb: 0.25, motion: [3, 8], noise: [3, 6], jpeg: [65, 85], exifProb: 0.4,
   },
   extreme: {
     instrument: [['hb', 3], ['faint', 7]],
-    pressure: [0.7, 0.9], wobble: [0.4, 0.9], overshoot: [0.08, 0.22], gapProb: [0.1, 0.2], sloppy: [0.6, 1],
+    pressure: [0.8, 1.0], wobble: [0.4, 0.9], overshoot: [0.08, 0.22], gapProb: [0.1, 0.2], sloppy: [0.6, 1],
     shadeProb: 0.5, doodleRate: [0.5, 1], smudges: [2, 4],
     tilt: [25, 35], fill: [[0.3, 0.45], [0.85, 1]], rotation: 'any', wholePage: 0.2,
     tables: [['busy', 3], ['dark-busy', 3], ['dark', 2], ['light', 2], ['dark-wood', 1]],
     exposure: [0.6, 0.95], cast: 0.2, gradient: [0.35, 0.6], vignette: [0.2, 0.4],
     shadowProb: 0.9, shadowDepth: [0.4, 0.7], penumbra: [0.002, 0.02], glareProb: 0.3, glare: [0.15, 0.4],
-    curlProb: 0.6, curl: [3, 8], blur: [1.2, 2.5], motionProb: 0.35, motion: [4, 10], noise: [4, 8], jpeg: [60, 75], exifProb: 0.5,
+    curlProb: 0.6, curl: [3, 8], blur: [1.0, 2.0], motionProb: 0.35, motion: [4, 10], noise: [4, 8], jpeg: [60, 75], exifProb: 0.5,
   },
 };
 

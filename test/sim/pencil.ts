@@ -61,7 +61,7 @@ function instrumentStyle(rand: Rand, inst: Instrument, scale: number): { style: 
     case 'hb':
       return { style: { color: [52, 52, 60], grain: 0.45, soft: px(0.09) }, width: rand.range(0.5, 0.85) * MM, alpha: rand.range(0.55, 0.8) };
     case 'faint':
-      return { style: { color: [72, 72, 80], grain: 0.55, soft: px(0.1) }, width: rand.range(0.4, 0.7) * MM, alpha: rand.range(0.24, 0.4) };
+      return { style: { color: [72, 72, 80], grain: 0.5, soft: px(0.1) }, width: rand.range(0.45, 0.7) * MM, alpha: rand.range(0.27, 0.42) };
   }
 }
 
