@@ -56,7 +56,7 @@ export function otsu(values: number[]): number {
 const mad = (xs: number[], m: number) => 1.4826 * quantile(xs.map((x) => Math.abs(x - m)), 0.5);
 
 /** Minimum contrast a drawn line must have, whatever the sheet: below it nothing counts as ink. */
-const MIN_INK = 0.07;
+const MIN_INK = 0.035;
 
 export function calibrateEdges(edges: EdgeFeature[]): InkCalibration {
   const s = edges.map((e) => e.score);
@@ -66,7 +66,7 @@ export function calibrateEdges(edges: EdgeFeature[]): InkCalibration {
   // Too few on one side (an almost blank sheet): Otsu splits noise; fall back on the blank edges' spread.
   const m0 = quantile(lo.length >= 10 ? lo : s, 0.5);
   const d0 = Math.max(0.008, mad(lo.length >= 10 ? lo : s, m0));
-  const floor = Math.max(MIN_INK, m0 + 6 * d0);
+  const floor = Math.max(MIN_INK, m0 + 4 * d0);
   if (t < floor || hi.length < 3) {
     t = Math.max(t, floor);
     lo = s.filter((x) => x < t);
@@ -81,9 +81,23 @@ export function calibrateEdges(edges: EdgeFeature[]): InkCalibration {
   return { threshold: t, blank, drawn, inkLevel: m1, paperLevel: m0 };
 }
 
+/** Below this share of the land's paper brightness (a shadow), faint pencil can hide in the noise. */
+const DIM = 0.8;
+/** Clipped paper this much brighter than the land's typical paper is a glare spot: pencil there can wash out. */
+const GLARE = 1.08;
+
+/** An edge in a shadow or a glare spot, where faint pencil can be lost. */
+export const isHidden = (e: EdgeFeature) => e.light < DIM || e.glare >= GLARE;
+
+/** Pencil this faint (typical drawn-edge ink) cannot be told from noise in a shadow. */
+export const FAINT = 0.13;
+
 export function decideEdge(e: EdgeFeature, cal: InkCalibration): Decision {
   const value = e.score >= cal.threshold;
-  const certain = value ? e.score >= cal.drawn : e.score <= cal.blank;
+  // In a shadow or a glare spot a blank reading proves little: only a clean one (no ink at all) is certain there.
+  const hidden = isHidden(e);
+  const blankCut = hidden ? Math.min(cal.blank, cal.paperLevel + 0.25 * (cal.threshold - cal.paperLevel)) : cal.blank;
+  const certain = value ? e.score >= cal.drawn : e.score <= blankCut;
   const span = value ? cal.drawn - cal.threshold : cal.threshold - cal.blank;
   const margin = Math.min(1, Math.abs(e.score - cal.threshold) / Math.max(1e-3, 2 * span));
   return { value, certain, margin: certain ? Math.max(margin, 0.5) : Math.min(margin, 0.49) };

@@ -8,6 +8,10 @@ export interface EdgeFeature {
   col: number;
   /** Ink (0..1) that 70% of the edge reaches: a drawn line is continuous, printed dots cover under half. */
   score: number;
+  /** Dimmest paper along the edge relative to the land's typical paper (below 1 in a shadow). */
+  light: number;
+  /** Brightest paper along the edge relative to the land's typical paper (above 1 in a glare spot). */
+  glare: number;
 }
 
 /** What the ink map shows in one cell. */
@@ -20,14 +24,24 @@ export interface CellFeature {
   inner: Uint8Array;
 }
 
-/** Ink along an axis-aligned edge, the darkest pixel across a band (from -band to +bandAfter pixels) at each step. */
+/** Printed grid dots per cell side (src/render/land.ts), one on each vertex. */
+const DOTS_PER_CELL = 6;
+/** Half the width of the stretch around each printed dot left out of an edge's profile, in cells. */
+const DOT_CLEAR = 0.055;
+
+/**
+ * Ink along an axis-aligned edge, the darkest pixel across a band (from -band to +bandAfter pixels) at each
+ * step, at the steps between the printed dots only: where the grid prints nothing, any ink is a hand's.
+ * The dots are looked for within a few pixels of where the geometry puts them (a curled sheet shifts them):
+ * the phase of the 6-per-cell comb whose teeth are darkest is taken as theirs.
+ */
 function edgeProfile(m: InkMap, kind: 'h' | 'v', row: number, col: number, t0: number, t1: number, band: number, bandAfter = band): Float32Array {
   const { cell, margin, width } = m;
   const x0 = margin + col * cell;
   const y0 = margin + row * cell;
   const from = Math.round(t0 * cell);
   const to = Math.round(t1 * cell);
-  const prof = new Float32Array(to - from);
+  const all = new Float32Array(to - from);
   for (let s = from; s < to; s++) {
     let best = 0;
     for (let o = -band; o <= bandAfter; o++) {
@@ -36,9 +50,35 @@ function edgeProfile(m: InkMap, kind: 'h' | 'v', row: number, col: number, t0: n
       const v = m.ink[y * width + x];
       if (v > best) best = v;
     }
-    prof[s - from] = best / 255;
+    all[s - from] = best / 255;
   }
-  return prof;
+  const period = cell / DOTS_PER_CELL;
+  const search = Math.max(2, Math.round(cell * 0.06));
+  let phase = 0;
+  let bestTeeth = -1;
+  for (let ph = -search; ph <= search; ph++) {
+    let sum = 0;
+    let n = 0;
+    for (let s = from; s < to; s++) {
+      const f = (s + 0.5 - ph) / period;
+      if (Math.abs(f - Math.round(f)) * period <= 1) {
+        sum += all[s - from];
+        n++;
+      }
+    }
+    const teeth = n ? sum / n : 0;
+    if (teeth > bestTeeth + 1e-6) {
+      bestTeeth = teeth;
+      phase = ph;
+    }
+  }
+  const clear = DOT_CLEAR * cell;
+  const values: number[] = [];
+  for (let s = from; s < to; s++) {
+    const f = (s + 0.5 - phase) / period;
+    if (Math.abs(f - Math.round(f)) * period >= clear) values.push(all[s - from]);
+  }
+  return Float32Array.from(values);
 }
 
 const edgeSpan = (kind: 'h' | 'v', row: number, col: number, [cr, cc]: [number, number]): [number, number] => {
@@ -54,7 +94,17 @@ export function edgeFeatures(m: InkMap, rows: number, cols: number, center: [num
   const band = Math.max(2, Math.round(m.cell * 0.11));
   const one = (kind: 'h' | 'v', row: number, col: number) => {
     const [t0, t1] = edgeSpan(kind, row, col, center);
-    out.push({ kind, row, col, score: quantile(edgeProfile(m, kind, row, col, t0, t1, band), 0.3) });
+    // Light along the edge, at five points: shadows and glare spots have sharp edges.
+    let dim = 255;
+    let bright = 0;
+    for (const f of [0.1, 0.3, 0.5, 0.7, 0.9]) {
+      const x = m.margin + (kind === 'h' ? Math.round((col + f) * m.cell) : col * m.cell);
+      const y = m.margin + (kind === 'h' ? row * m.cell : Math.round((row + f) * m.cell));
+      const p = m.paper[y * m.width + x];
+      if (p < dim) dim = p;
+      if (p > bright) bright = p;
+    }
+    out.push({ kind, row, col, score: quantile(edgeProfile(m, kind, row, col, t0, t1, band), 0.3), light: dim / Math.max(1, m.paperLevel), glare: bright >= 250 ? bright / Math.max(1, m.paperLevel) : 1 });
   };
   for (let i = 1; i < rows; i++) for (let j = 0; j < cols; j++) one('h', i, j);
   for (let i = 0; i < rows; i++) for (let j = 1; j < cols; j++) one('v', i, j);

@@ -13,6 +13,10 @@ export interface Photo {
   original: { width: number; height: number };
   /** Working pixels per original pixel. */
   scale: number;
+  /** Where the photo came from, to read a small region again at full resolution (the QR code). */
+  source: Buffer | string;
+  /** Whether the pixels were turned by EXIF orientation (mirrored orientations only). */
+  oriented: boolean;
 }
 
 export interface LoadOptions {
@@ -45,7 +49,8 @@ export async function loadPhoto(input: Buffer | string, opts: LoadOptions = {}):
   const longest = Math.max(meta.width, meta.height);
   if (longest < 600) throw new UserError(`${name}: the photo is ${meta.width} x ${meta.height} pixels, too small: use the camera's full resolution`);
   let img = sharp(input, { failOn: 'none' });
-  if (o === 2 || o === 4 || o === 5 || o === 7) img = img.rotate();
+  const oriented = o === 2 || o === 4 || o === 5 || o === 7;
+  if (oriented) img = img.rotate();
   if (longest > maxSide) {
     img = img.resize({ width: maxSide, height: maxSide, fit: 'inside', fastShrinkOnLoad: true, kernel: 'linear' });
   }
@@ -61,7 +66,7 @@ export async function loadPhoto(input: Buffer | string, opts: LoadOptions = {}):
   for (let i = 0, j = 0; i < grey.length; i++, j += 3) grey[i] = (rgb[j] * 77 + rgb[j + 1] * 150 + rgb[j + 2] * 29) >> 8;
   const mirroredSwap = o === 5 || o === 7;
   const storedW = mirroredSwap ? original.width : meta.width;
-  return { width, height, rgb, grey, original, scale: width / (storedW || width) };
+  return { width, height, rgb, grey, original, scale: width / (storedW || width), source: input, oriented };
 }
 
 function toRgb(data: Buffer, channels: number): Uint8Array {
@@ -74,4 +79,20 @@ function toRgb(data: Buffer, channels: number): Uint8Array {
     out[i * 3 + 2] = channels >= 3 ? data[i * channels + 2] : v;
   }
   return out;
+}
+
+/** A region of the photo at full resolution, in grey (for the QR code when the working size is too coarse). */
+export async function fullResRegion(photo: Photo, left: number, top: number, width: number, height: number): Promise<{ grey: Uint8Array; left: number; top: number; width: number; height: number }> {
+  let img = sharp(photo.source, { failOn: 'none' });
+  if (photo.oriented) img = img.rotate();
+  const meta = await sharp(photo.source).metadata();
+  const swapped = photo.oriented && (meta.orientation ?? 1) >= 5;
+  const W = (swapped ? meta.height : meta.width) ?? 0;
+  const H = (swapped ? meta.width : meta.height) ?? 0;
+  const l = Math.max(0, Math.floor(left));
+  const t = Math.max(0, Math.floor(top));
+  const w = Math.min(W - l, Math.ceil(width));
+  const h = Math.min(H - t, Math.ceil(height));
+  const { data, info } = await img.extract({ left: l, top: t, width: w, height: h }).greyscale().raw().toBuffer({ resolveWithObject: true });
+  return { grey: new Uint8Array(data.buffer, data.byteOffset, data.length), left: l, top: t, width: info.width, height: info.height };
 }

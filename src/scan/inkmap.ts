@@ -21,6 +21,10 @@ export interface InkMap {
   rgb: Uint8Array;
   /** Ink darkness 0..255 per pixel. */
   ink: Uint8Array;
+  /** Local paper brightness (the closing of the brightest channel), 0..255 per pixel: low in shadows. */
+  paper: Uint8Array;
+  /** Typical paper brightness over the land (median of `paper`). */
+  paperLevel: number;
 }
 
 export function straighten(photo: Photo, g: LandGrid, cell: number, margin: number): { width: number; height: number; rgb: Uint8Array } {
@@ -53,28 +57,51 @@ export function straighten(photo: Photo, g: LandGrid, cell: number, margin: numb
   return { width, height, rgb: out };
 }
 
+const BLUR = Number(process.env.BAAKO_INK_BLUR ?? 0);
+
 export function inkMap(photo: Photo, g: LandGrid, cell = 48, margin = 24): InkMap {
   const { width, height, rgb: img } = straighten(photo, g, cell, margin);
   const n = width * height;
   const ink = new Uint8Array(n).fill(255);
+  const paper = new Uint8Array(n);
   const c = cv();
   const k = Math.max(5, Math.round(cell * 0.2) | 1);
   withMats((s) => {
     const src = s.track(new c.Mat(height, width, c.CV_8UC1));
+    const smooth = s.track(new c.Mat());
     const closed = s.track(new c.Mat());
     const kernel = s.track(c.getStructuringElement(c.MORPH_RECT, new c.Size(k, k)));
     const plane = new Uint8Array(n);
     for (let ch = 0; ch < 3; ch++) {
       for (let i = 0, j = ch; i < n; i++, j += 3) plane[i] = img[j];
       src.data.set(plane);
-      c.morphologyEx(src, closed, c.MORPH_CLOSE, kernel);
+      // A light blur first: sensor noise, amplified where the paper is dark, would otherwise read as ink.
+      if (BLUR > 0) c.GaussianBlur(src, smooth, new c.Size(3, 3), BLUR, BLUR, c.BORDER_REPLICATE);
+      else src.copyTo(smooth);
+      c.morphologyEx(smooth, closed, c.MORPH_CLOSE, kernel);
       const bg = closed.data as Uint8Array;
+      const sm = smooth.data as Uint8Array;
       for (let i = 0; i < n; i++) {
         const b = bg[i];
-        const d = b > 8 ? (255 * (b - plane[i])) / b : 0;
+        const d = b > 8 ? (255 * (b - sm[i])) / b : 0;
         if (d < ink[i]) ink[i] = d;
+        if (b > paper[i]) paper[i] = b;
       }
     }
   });
-  return { width, height, cell, margin, rgb: img, ink };
+  // Median paper brightness inside the land.
+  const hist = new Uint32Array(256);
+  for (let y = margin; y < height - margin; y += 2) for (let x = margin; x < width - margin; x += 2) hist[paper[y * width + x]]++;
+  let total = 0;
+  for (const h of hist) total += h;
+  let acc = 0;
+  let paperLevel = 255;
+  for (let v = 0; v < 256; v++) {
+    acc += hist[v];
+    if (acc >= total / 2) {
+      paperLevel = v;
+      break;
+    }
+  }
+  return { width, height, cell, margin, rgb: img, ink, paper, paperLevel };
 }

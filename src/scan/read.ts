@@ -1,8 +1,9 @@
 import { emptyBoard, fencesOf } from '../engine/board.js';
 import type { Cell } from '../engine/types.js';
-import { decideEdge, decideHole, type InkCalibration } from './classify.js';
+import { decideEdge, decideHole, FAINT, isHidden, type InkCalibration } from './classify.js';
 import { crossCoverage, edgeScoreAway, hatchCoverage, type CellFeature, type EdgeFeature } from './features.js';
 import type { InkMap } from './inkmap.js';
+import { disconnectedSuspects } from './consistency.js';
 
 export interface UncertainItem {
   kind: 'h' | 'v' | 'hole';
@@ -68,5 +69,39 @@ export function readSheet(
     if (!certain) uncertain.push({ kind: e.kind, row: e.row, col: e.col });
     confidence = Math.min(confidence, certain ? d.margin : Math.min(d.margin, 0.49));
   }
+  // Faint pencil in a shadow or glare spot: a blank reading there proves nothing.
+  if (cal.inkLevel < FAINT) {
+    for (const e of edges) {
+      const fenced = e.kind === 'h' ? board.h[e.row * cols + e.col] : board.v[e.row * (cols + 1) + e.col];
+      if (!fenced && isHidden(e) && !uncertain.some((u) => u.kind === e.kind && u.row === e.row && u.col === e.col)) {
+        uncertain.push({ kind: e.kind, row: e.row, col: e.col });
+        confidence = Math.min(confidence, 0.3);
+      }
+    }
+  }
+  // The rules' check: fences cut off from the center's figure mean something was missed or invented.
+  const flagged = new Set(uncertain.map((u) => `${u.kind}${u.row},${u.col}`));
+  for (const s of disconnectedSuspects(board, center, edges)) {
+    if (flagged.has(`${s.kind}${s.row},${s.col}`)) continue;
+    flagged.add(`${s.kind}${s.row},${s.col}`);
+    uncertain.push(s);
+    confidence = Math.min(confidence, 0.3);
+  }
+  // A hole must touch the center point or a fence.
+  for (const [r, c] of holes) {
+    const touches =
+      [[r, c], [r, c + 1], [r + 1, c], [r + 1, c + 1]].some(([i, j]) => (i === center[0] && j === center[1]) || vertexOnFence(board, i, j));
+    if (!touches && !flagged.has(`hole${r},${c}`)) {
+      uncertain.push({ kind: 'hole', row: r, col: c });
+      confidence = Math.min(confidence, 0.3);
+    }
+  }
   return { fences: fencesOf(board), holes, uncertain, confidence };
+}
+
+function vertexOnFence(b: ReturnType<typeof emptyBoard>, i: number, j: number): boolean {
+  const { rows, cols } = b;
+  if (i > 0 && i < rows && ((j < cols && b.h[i * cols + j]) || (j > 0 && b.h[i * cols + j - 1]))) return true;
+  if (j > 0 && j < cols && ((i < rows && b.v[i * (cols + 1) + j]) || (i > 0 && b.v[(i - 1) * (cols + 1) + j]))) return true;
+  return false;
 }

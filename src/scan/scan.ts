@@ -3,7 +3,8 @@ import { scoreState } from '../engine/score.js';
 import type { Paper, SheetTag } from '../engine/setup.js';
 import type { GameData, Score, SheetState, Side } from '../engine/types.js';
 import { UserError } from '../errors.js';
-import { calibrateEdges, type InkCalibration } from './classify.js';
+import { calibrateEdges, FAINT, isHidden, type InkCalibration } from './classify.js';
+import type { EdgeFeature } from './features.js';
 import { readSheet, type UncertainItem } from './read.js';
 import { cellFeatures, edgeFeatures } from './features.js';
 import { inkMap, type InkMap } from './inkmap.js';
@@ -80,6 +81,20 @@ function checkExposure(photo: Photo, name: string): void {
   if (mean < 28) throw new UserError(`${name}: the photo is far too dark (mean brightness ${Math.round(mean)}/255): take it in better light`);
 }
 
+/** Most doubtful items a reading may have: past it, a person would redo the sheet by hand; better to retake. */
+const MAX_DOUBTS = 40;
+
+/** Refuses a reading too unsure to help: faint pencil under a large shadow, or doubts everywhere. */
+function checkReadable(name: string, edges: EdgeFeature[], cal: InkCalibration, doubts: number): void {
+  const hidden = edges.filter(isHidden).length;
+  if (cal.inkLevel < FAINT && hidden >= 40) {
+    throw new UserError(`${name}: a shadow or glare covers part of the land and the pencil is too faint to read there: retake the photo in even light, without the phone's shadow`);
+  }
+  if (doubts > MAX_DOUBTS) {
+    throw new UserError(`${name}: the pencil is too faint or the photo too blurry to read reliably (${doubts} doubtful edges or holes): retake it closer, in good light, holding still`);
+  }
+}
+
 /** Reads a photo of a finished sheet: where it is, which game it belongs to, every fence and hole, the score. */
 export async function scanPhoto(input: Buffer | string, game: GameData, opts: ScanOptions = {}): Promise<ScanResult> {
   const name = opts.name ?? (typeof input === 'string' ? input : 'photo');
@@ -144,6 +159,7 @@ export async function scanPhoto(input: Buffer | string, game: GameData, opts: Sc
 
   const reading = readSheet(ink, rows, cols, sheet.center, edges, cells, cal);
   const { holes, uncertain, confidence } = reading;
+  checkReadable(name, edges, cal, uncertain.length);
   const state: SheetState = { side, cards, fences: reading.fences, holes };
   const score = scoreState(game, state);
   lap('classify');
