@@ -155,15 +155,35 @@ function drawColumn(doc: Doc, game: GameData, sheet: SheetDef, L: SheetLayout): 
   // Die legend.
   heading(doc, 'Dice', b.x, b.y - mm(1));
   const die = mm(4.2);
+  const unit = mm(2.1);
+  const figW = 6 * unit;
+  // Figures start where the longest text may end: right after it on a wide column, at the edge on a narrow one.
+  const fx = b.x + Math.min(b.w - figW, die + mm(30));
   for (const row of L.dice) {
     const f = sheet.dieLegend.find((d) => d.face === row.face);
     if (!f) continue;
     const y = row.y + (row.h - die) / 2 - mm(0.4);
     dieFace(doc, f.face, b.x, y, die);
     const st = { size: 7, font: f.draws === 'hole' ? 'semibold' : 'text' } as const;
-    const lines = wrap(doc, f.text, b.w - die - mm(2), st).slice(0, 2);
+    const lines = wrap(doc, f.text, fx - b.x - die - mm(3), st).slice(0, 2);
     const top = y + die / 2 - (lines.length * 8) / 2 - 1;
     lines.forEach((l, i) => line(doc, l, b.x + die + mm(2), top + i * 8, st));
+    // What the face draws: a fence of that many edges, or a cell crossed out.
+    const cy = y + die / 2;
+    doc.save();
+    if (f.draws === 'hole') {
+      const c = mm(3.6);
+      const cx = fx;
+      doc.lineWidth(0.5).dash(0.8, { space: 0.9 }).rect(cx, cy - c / 2, c, c).stroke('#8a8a8a').undash();
+      doc.lineWidth(0.9).strokeColor(INK).moveTo(cx + 0.8, cy - c / 2 + 0.8).lineTo(cx + c - 0.8, cy + c / 2 - 0.8);
+      doc.moveTo(cx + c - 0.8, cy - c / 2 + 0.8).lineTo(cx + 0.8, cy + c / 2 - 0.8).stroke();
+    } else {
+      const n = f.length ?? f.face;
+      const x0 = fx;
+      doc.lineWidth(1.1).lineCap('round').strokeColor(INK).moveTo(x0, cy).lineTo(x0 + n * unit, cy).stroke();
+      for (let k = 0; k <= n; k++) doc.circle(x0 + k * unit, cy, 1.1).fill(INK);
+    }
+    doc.restore();
   }
 
   // The six special fences, a box to cross each out.
