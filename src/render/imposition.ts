@@ -73,26 +73,28 @@ export function backSlot(sheet: SheetOfCards, slot: Slot, offsetMm: { x: number;
   };
 }
 
-/** Crop marks: short hairlines on every cut line, outside the bleed, stopping 1.5 mm short of the page edge. */
+/**
+ * Crop marks: hairlines on every cut line, from 1 mm outside the cut, across the bleed and 7 mm into the margin,
+ * stopping 1.5 mm short of the page edge. Running through the bleed (which is cut off) keeps them long enough to
+ * see on Letter, whose top and bottom margins outside the bleed are under 5 mm.
+ */
 export function drawCropMarks(doc: Doc, sheet: SheetOfCards): void {
   const { block, page } = sheet;
-  const gap = mm(1);
-  const len = mm(6);
+  const inner = mm(1);
+  const reach = BLEED + mm(7);
   const edge = mm(1.5);
   doc.save().lineWidth(0.5).strokeColor('#000000');
   for (let c = 0; c <= COLS; c++) {
     const x = block.x + c * CARD_W;
-    const top0 = block.y - BLEED - gap;
-    doc.moveTo(x, top0).lineTo(x, Math.max(edge, top0 - len));
-    const bot0 = block.y + block.h + BLEED + gap;
-    doc.moveTo(x, bot0).lineTo(x, Math.min(page.height - edge, bot0 + len));
+    doc.moveTo(x, block.y - inner).lineTo(x, Math.max(edge, block.y - reach));
+    const bottom = block.y + block.h;
+    doc.moveTo(x, bottom + inner).lineTo(x, Math.min(page.height - edge, bottom + reach));
   }
   for (let r = 0; r <= ROWS; r++) {
     const y = block.y + r * CARD_H;
-    const l0 = block.x - BLEED - gap;
-    doc.moveTo(l0, y).lineTo(Math.max(edge, l0 - len), y);
-    const r0 = block.x + block.w + BLEED + gap;
-    doc.moveTo(r0, y).lineTo(Math.min(page.width - edge, r0 + len), y);
+    doc.moveTo(block.x - inner, y).lineTo(Math.max(edge, block.x - reach), y);
+    const right = block.x + block.w;
+    doc.moveTo(right + inner, y).lineTo(Math.min(page.width - edge, right + reach), y);
   }
   doc.stroke().restore();
 }
