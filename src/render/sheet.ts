@@ -223,7 +223,7 @@ function drawFooter(doc: Doc, game: GameData, sheet: SheetDef, L: SheetLayout, s
   const pen = sheet.penalties;
   const labels = [
     ...pcs.map((pc) => pc.card.name),
-    pen.enclosedHole ? `Penalties: egg −${pen.eggInDiscovery}, closed hole −${pen.enclosedHole}` : `Penalties: egg in a find −${pen.eggInDiscovery}`,
+    pen.enclosedHole ? `Penalties: egg −${pen.eggInDiscovery}, closed hole −${pen.enclosedHole}` : `Penalties: egg in a discovery −${pen.eggInDiscovery}`,
     'Total',
   ];
   const ops = [...pcs.slice(1).map(() => '+'), '−', '='];
