@@ -8,6 +8,8 @@ export interface EdgeFeature {
   col: number;
   /** Ink (0..1) that 70% of the edge reaches: a drawn line is continuous, printed dots cover under half. */
   score: number;
+  /** Ink that 40% of the edge reaches: high for a dark stroke with gaps, low for an erased smudge. */
+  presence: number;
   /** Dimmest paper along the edge relative to the land's typical paper (below 1 in a shadow). */
   light: number;
   /** Brightest paper along the edge relative to the land's typical paper (above 1 in a glare spot). */
@@ -104,7 +106,8 @@ export function edgeFeatures(m: InkMap, rows: number, cols: number, center: [num
       if (p < dim) dim = p;
       if (p > bright) bright = p;
     }
-    out.push({ kind, row, col, score: quantile(edgeProfile(m, kind, row, col, t0, t1, band), 0.3), light: dim / Math.max(1, m.paperLevel), glare: bright >= 250 ? bright / Math.max(1, m.paperLevel) : 1 });
+    const prof = edgeProfile(m, kind, row, col, t0, t1, band);
+    out.push({ kind, row, col, score: quantile(prof, 0.3), presence: quantile(prof, 0.6), light: dim / Math.max(1, m.paperLevel), glare: bright >= 250 ? bright / Math.max(1, m.paperLevel) : 1 });
   };
   for (let i = 1; i < rows; i++) for (let j = 0; j < cols; j++) one('h', i, j);
   for (let i = 0; i < rows; i++) for (let j = 1; j < cols; j++) one('v', i, j);
@@ -116,12 +119,12 @@ export function edgeFeatures(m: InkMap, rows: number, cols: number, center: [num
  * hatch lines end a little inside their cell, where a wobbly fence would also be looked for).
  * `side` is +1 for the cell below / right of the edge, -1 for the cell above / left.
  */
-export function edgeScoreAway(m: InkMap, e: EdgeFeature, center: [number, number], side: 1 | -1): number {
+export function edgeScoreAway(m: InkMap, e: EdgeFeature, center: [number, number], side: 1 | -1): { score: number; presence: number } {
   const band = Math.max(2, Math.round(m.cell * 0.11));
   const near = Math.max(1, Math.round(m.cell * 0.03));
   const [t0, t1] = edgeSpan(e.kind, e.row, e.col, center);
   const prof = side > 0 ? edgeProfile(m, e.kind, e.row, e.col, t0, t1, band, near) : edgeProfile(m, e.kind, e.row, e.col, t0, t1, near, band);
-  return quantile(prof, 0.3);
+  return { score: quantile(prof, 0.3), presence: quantile(prof, 0.6) };
 }
 
 /** Ink along the segment (x0, y0)-(x1, y1) from t0 to t1, darkest within +-1 px across. */
@@ -145,7 +148,18 @@ function lineProfile(m: InkMap, x0: number, y0: number, x1: number, y1: number, 
   return prof;
 }
 
-const mean = (p: Float32Array) => p.reduce((s, v) => s + v, 0) / p.length;
+/**
+ * How good a candidate X stroke is: mean ink over the stretch crossCoverage counts (0.18..0.82 of the
+ * diagonal), each value clipped, so that the borderline or a fence crossing an end cannot outweigh a faint
+ * stroke running the whole way.
+ */
+function strokeScore(p: Float32Array): number {
+  const a = Math.round(((0.18 - 0.1) / 0.8) * p.length);
+  const b = Math.round(((0.82 - 0.1) / 0.8) * p.length);
+  let s = 0;
+  for (let i = a; i < b; i++) s += p[i] < 0.25 ? p[i] : 0.25;
+  return s / Math.max(1, b - a);
+}
 
 /**
  * The strongest corner-to-corner stroke: hand-drawn X strokes start and end up to a fifth of a cell away from
@@ -166,7 +180,7 @@ function bestDiagonal(m: InkMap, ax: number, ay: number, bx: number, by: number)
           const pa = end === 'a' ? [dx, dy] : sa;
           const pb = end === 'b' ? [dx, dy] : sb;
           const p = lineProfile(m, ax + pa[0], ay + pa[1], bx + pb[0], by + pb[1], 0.1, 0.9);
-          const sc = mean(p);
+          const sc = strokeScore(p);
           if (sc > bestScore) {
             bestScore = sc;
             best = p;
@@ -209,12 +223,15 @@ export function coverage(prof: ArrayLike<number>, level: number): number {
 }
 
 /**
- * How much of each diagonal's middle carries ink at a level; an X marks both from corner to corner. The parts
- * near the corners are left out of the count: fences meet there, and a hole always touches a fence.
+ * How well both diagonals are inked from near one corner to near the other, at a level: the least-covered of
+ * three stretches (either end and the middle) of the less-covered diagonal. An X reaches the ends; a doodle in
+ * the middle of the cell does not. The last tenths near the corners are left out: fences meet there.
  */
 export function crossCoverage(f: CellFeature, level: number): number {
-  const mid = (p: Float32Array) => p.subarray(Math.round(p.length * 0.125), Math.round(p.length * 0.875));
-  return Math.min(coverage(mid(f.diagonals[0]), level), coverage(mid(f.diagonals[1]), level));
+  // The profiles run from 0.1 to 0.9 along the diagonal.
+  const part = (p: Float32Array, a: number, b: number) => p.subarray(Math.round(((a - 0.1) / 0.8) * p.length), Math.round(((b - 0.1) / 0.8) * p.length));
+  const diag = (p: Float32Array) => Math.min(coverage(part(p, 0.18, 0.34), level), coverage(part(p, 0.34, 0.66), level), coverage(part(p, 0.66, 0.82), level));
+  return Math.min(diag(f.diagonals[0]), diag(f.diagonals[1]));
 }
 
 /** Share of the inner cell inked at a level: hatching covers a third or more, doodles and eggs much less. */

@@ -56,7 +56,8 @@ export function readSheet(
     const after = e.row * cols + e.col;
     for (const [cellIdx, side] of [[before, -1], [after, 1]] as const) {
       if (!hatched.has(cellIdx) || !value) continue;
-      const again = decideEdge({ ...e, score: edgeScoreAway(ink, e, center, side) }, cal);
+      const away = edgeScoreAway(ink, e, center, side);
+      const again = decideEdge({ ...e, score: away.score, presence: away.presence }, cal);
       if (!again.value || !again.certain) {
         certain = false;
         value = again.value;
