@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadGame } from '../../src/data/load.js';
 import { createSetup, decodeSheetTag } from '../../src/engine/setup.js';
 import { renderSheetPdf, writeSheetPdf } from '../../src/render/sheet.js';
-import { mm, sheetGeometry, type SheetGeometry } from '../../src/render/sheet-layout.js';
+import { mm, sheetGeometry, sheetLayout, type SheetGeometry } from '../../src/render/sheet-layout.js';
 import { matchGolden } from '../helpers/golden.js';
 import { decodeQr, grey, pageCount, rasterize, type Raster } from '../helpers/raster.js';
 
@@ -221,3 +221,39 @@ function checkGrid(r: Raster, g: SheetGeometry): void {
     }
   }
 }
+
+describe('sheetLayout', () => {
+  for (const side of ['A', 'B'] as const) {
+    for (const paper of ['a4', 'letter'] as const) {
+      it(`keeps every box of side ${side} on ${paper} on the page and off the land, the QR and the markers`, () => {
+        const L = sheetLayout(side, paper, game.sheets[side]);
+        const g = L.geometry;
+        type B = { x: number; y: number; w: number; h: number };
+        const overlap = (a: B, b: B) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+        const grow = (b: B, d: number) => ({ x: b.x - d, y: b.y - d, w: b.w + 2 * d, h: b.h + 2 * d });
+        const land = grow({ x: g.grid.x, y: g.grid.y, w: 12 * g.grid.cell, h: 12 * g.grid.cell }, mm(4));
+        const qr = { x: g.qr.x, y: g.qr.y, w: g.qr.size, h: g.qr.size };
+        const markers = g.markers.map((m) => grow({ x: m.x, y: m.y, w: m.size, h: m.size }, mm(3)));
+        const boxes: [string, B][] = [
+          ['title', L.title],
+          ['sideBox', L.sideBox],
+          ['nameField', { x: g.nameField.x, y: g.nameField.y, w: g.nameField.width, h: g.nameField.height }],
+          ['pauseLegend', L.pauseLegend],
+          ...L.turns.map((t) => [`turn ${t.turn}`, { x: t.x - t.r, y: t.y - t.r, w: 2 * t.r, h: 2 * t.r }] as [string, B]),
+          ...L.specials.map((s, i) => [`special ${i + 1}`, s] as [string, B]),
+          ...L.cards.map((c, i) => [`card ${i + 1}`, c] as [string, B]),
+          ...L.score.map((c, i) => [`score ${i + 1}`, c] as [string, B]),
+          ['notes', { x: L.footer.x, y: L.notesY, w: L.footer.w, h: mm(5) }],
+          ...(L.titles ? [['titles', L.titles] as [string, B]] : []),
+        ];
+        if (side === 'B') expect(L.titles).not.toBeNull();
+        for (const [name, b] of boxes) {
+          expect(b.x >= 0 && b.y >= 0 && b.x + b.w <= g.page.width && b.y + b.h <= g.page.height, `${name} on the page`).toBe(true);
+          expect(overlap(b, land), `${name} off the land`).toBe(false);
+          expect(overlap(b, qr), `${name} off the QR`).toBe(false);
+          markers.forEach((m, i) => expect(overlap(b, m), `${name} off marker ${i}`).toBe(false));
+        }
+      });
+    }
+  }
+});
