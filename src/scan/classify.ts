@@ -115,9 +115,11 @@ export function decideHole(f: CellFeature, cal: InkCalibration): Decision {
   const cross = crossCoverage(f, level);
   const shade = hatchCoverage(f, level);
   // Measured on 60 simulated sheets: blank cells reach x 0.30 / h 0.15, doodles x 0.40 / h 0.27; X holes have
-  // x 0.78 and up, hatched ones h 0.28 and up. Between, a person decides.
-  const value = cross >= 0.55 || shade >= 0.26;
-  const certain = value ? cross >= 0.65 || shade >= 0.33 : cross <= 0.47 && shade <= 0.2;
+  // x 0.78 and up, hatched ones h 0.28 and up. Dense shading is a tone rather than lines: blank and doodled
+  // cells under even light stay under 0.77 of the sheet's ink level. Between the bands, a person decides.
+  const tone = f.evenness >= 0.85 ? f.tone / Math.max(MIN_INK, cal.inkLevel) : 0;
+  const value = cross >= 0.55 || shade >= 0.26 || tone >= 1;
+  const certain = value ? cross >= 0.65 || shade >= 0.33 || tone >= 1.2 : cross <= 0.47 && shade <= 0.2 && tone < 0.55;
   const m = Math.max(Math.abs(cross - 0.55) / 0.2, Math.abs(shade - 0.26) / 0.12);
   return { value, certain, margin: certain ? Math.max(0.5, Math.min(1, m)) : Math.min(0.49, m) };
 }

@@ -24,6 +24,10 @@ export interface CellFeature {
   diagonals: [Float32Array, Float32Array];
   /** Ink of every pixel of the inner cell, for the hatching test. */
   inner: Uint8Array;
+  /** Darkness of the cell's inner area against its four neighbours' (dense shading reads as a tone, not as lines). */
+  tone: number;
+  /** How even the light is around the cell: darkest / brightest neighbour (low at a shadow's edge). */
+  evenness: number;
 }
 
 /** Printed grid dots per cell side (src/render/land.ts), one on each vertex. */
@@ -194,12 +198,38 @@ function bestDiagonal(m: InkMap, ax: number, ay: number, bx: number, by: number)
   return best!;
 }
 
+/** Median brightness (brightest channel) of each cell's inner area, from the straightened photo. */
+function cellTones(m: InkMap, rows: number, cols: number): Float64Array {
+  const { cell, margin, width, rgb } = m;
+  const lo = Math.round(cell * 0.2);
+  const hi = Math.round(cell * 0.8);
+  const out = new Float64Array(rows * cols);
+  const hist = new Uint32Array(256);
+  for (let r = 0; r < rows; r++)
+    for (let c = 0; c < cols; c++) {
+      hist.fill(0);
+      let n = 0;
+      for (let y = lo; y < hi; y += 2)
+        for (let x = lo; x < hi; x += 2) {
+          const o = ((margin + r * cell + y) * width + margin + c * cell + x) * 3;
+          hist[Math.max(rgb[o], rgb[o + 1], rgb[o + 2])]++;
+          n++;
+        }
+      let acc = 0;
+      let v = 0;
+      while (v < 255 && acc + hist[v] < n / 2) acc += hist[v++];
+      out[r * cols + c] = v;
+    }
+  return out;
+}
+
 /** Samples both diagonals and the inner area of every cell not skipped. */
 export function cellFeatures(m: InkMap, rows: number, cols: number, skip: (r: number, c: number) => boolean): CellFeature[] {
   const out: CellFeature[] = [];
   const { cell, margin, width } = m;
   const lo = Math.round(cell * 0.15);
   const hi = Math.round(cell * 0.85);
+  const tones = cellTones(m, rows, cols);
   for (let r = 0; r < rows; r++) {
     for (let c = 0; c < cols; c++) {
       if (skip(r, c)) continue;
@@ -210,7 +240,10 @@ export function cellFeatures(m: InkMap, rows: number, cols: number, skip: (r: nu
       const inner = new Uint8Array((hi - lo) * (hi - lo));
       let k = 0;
       for (let y = lo; y < hi; y++) for (let x = lo; x < hi; x++) inner[k++] = m.ink[(y0 + y) * width + x0 + x];
-      out.push({ row: r, col: c, diagonals: [d1, d2], inner });
+      const around = [[r - 1, c], [r + 1, c], [r, c - 1], [r, c + 1]].filter(([i, j]) => i >= 0 && j >= 0 && i < rows && j < cols).map(([i, j]) => tones[i * cols + j]);
+      const brightest = Math.max(...around, 1);
+      const tone = Math.max(0, 1 - tones[r * cols + c] / brightest);
+      out.push({ row: r, col: c, diagonals: [d1, d2], inner, tone, evenness: Math.min(...around) / brightest });
     }
   }
   return out;
