@@ -9,7 +9,13 @@ import { packCommand } from './commands/pack.js';
 
 /** Runs the CLI with the given arguments and returns the exit code (errors are one line, no stack trace). */
 export async function run(argv: string[]): Promise<number> {
-  let failure: string | null = null;
+  // Output piped into a program that stops reading (`| head`) is not an error.
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (e: NodeJS.ErrnoException) => {
+      if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+      throw e;
+    });
+  }
   const parser = yargs(argv)
     .scriptName('baako')
     .usage('$0 <command> [options]\n\nPrint Baako sheets, cards and boards; score finished sheets from files or photos.')
@@ -19,16 +25,17 @@ export async function run(argv: string[]): Promise<number> {
     .command(packCommand)
     .command(scanCommand)
     .command(boardCommand)
-    .demandCommand(1, 'name a command (see --help)')
+    .demandCommand(1, 'name a command')
     .strict()
     .recommendCommands()
     .help()
     .alias('h', 'help')
     .version(false)
     .wrap(Math.min(100, process.stdout.columns || 100))
+    // Throwing here stops yargs before any handler runs: a command with a bad option does nothing.
     .fail((msg, err) => {
       if (err) throw err;
-      failure = msg;
+      throw new UserError(`${msg} (see baako --help)`);
     })
     .exitProcess(false);
   try {
@@ -39,10 +46,6 @@ export async function run(argv: string[]): Promise<number> {
       return e.exitCode;
     }
     throw e;
-  }
-  if (failure) {
-    process.stderr.write(`baako: ${failure} (see baako --help)\n`);
-    return 2;
   }
   return typeof process.exitCode === 'number' ? process.exitCode : 0;
 }
