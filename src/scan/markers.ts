@@ -67,11 +67,12 @@ export function findMarkers(grey: Uint8Array, width: number, height: number, sea
       const white = largestChild(i);
       if (white === -1) continue;
       const wr = area[white] / a;
-      if (wr < 0.25 || wr > 0.65) continue;
+      if (wr < 0.28 || wr > 0.6) continue;
       const core = largestChild(white);
       if (core === -1) continue;
+      // Core 1/9 of the outer square; a QR finder's is 9/49 (0.18): keep clear of it.
       const cr = area[core] / a;
-      if (cr < 0.045 || cr > 0.17) continue;
+      if (cr < 0.05 || cr > 0.155) continue;
       const quad = quadOf(c, s, cnt);
       if (!quad) continue;
       const coreQuad = quadOf(c, s, contours.get(core));
@@ -123,14 +124,13 @@ export function clockwise<T extends { center: Point }>(items: T[]): T[] {
 }
 
 /**
- * Picks the four markers of the sheet among the hits: similar sizes, a convex quadrilateral, the largest area.
- * Null when fewer than four plausible ones exist.
+ * Candidate sets of four markers among the hits, best first: similar sizes, a convex quadrilateral, large
+ * area, good fits. The caller checks each against the printed land and keeps the first that matches.
  */
-export function pickFour(hits: MarkerHit[]): MarkerHit[] | null {
-  if (hits.length < 4) return null;
+export function quadCandidates(hits: MarkerHit[], max = 6): MarkerHit[][] {
+  if (hits.length < 4) return [];
   const cand = hits.slice(0, 12);
-  let best: MarkerHit[] | null = null;
-  let bestScore = -Infinity;
+  const scored: { four: MarkerHit[]; score: number }[] = [];
   const n = cand.length;
   for (let a = 0; a < n; a++)
     for (let b = a + 1; b < n; b++)
@@ -142,13 +142,14 @@ export function pickFour(hits: MarkerHit[]): MarkerHit[] | null {
           if (Math.max(...sides) / Math.min(...sides) > 4) continue;
           const area = quadArea(four.map((m) => m.center));
           if (area <= 0 || !convex(four.map((m) => m.center))) continue;
-          const score = Math.log(area) - four.reduce((s, m) => s + m.misfit, 0);
-          if (score > bestScore) {
-            bestScore = score;
-            best = four;
-          }
+          scored.push({ four, score: Math.log(area) - four.reduce((s, m) => s + m.misfit, 0) });
         }
-  return best;
+  return scored.sort((x, y) => y.score - x.score).slice(0, max).map((s) => s.four);
+}
+
+/** The best set of four markers, or null. */
+export function pickFour(hits: MarkerHit[]): MarkerHit[] | null {
+  return quadCandidates(hits, 1)[0] ?? null;
 }
 
 function quadArea(p: Point[]): number {

@@ -10,8 +10,8 @@ import { cellFeatures, edgeFeatures } from './features.js';
 import { inkMap, type InkMap } from './inkmap.js';
 import { locateGrid, type LandGrid } from './grid.js';
 import { loadPhoto, type Photo } from './image.js';
-import { findMarkers, pickFour, type MarkerHit } from './markers.js';
-import { findPose, poseFor, borderContrast, type Pose } from './orient.js';
+import { findMarkers, quadCandidates, type MarkerHit } from './markers.js';
+import { borderContrast, findPose, poseFor, type Pose } from './orient.js';
 import { readSheetQr } from './qr.js';
 
 export type { UncertainItem };
@@ -58,18 +58,29 @@ const markerSearches = [
   { shrink: 3, block: 21 },
 ];
 
-function locateMarkers(photo: Photo, name: string): MarkerHit[] {
-  let best: MarkerHit[] = [];
+/** Minimum borderline contrast for a pose to be taken as the sheet's (wrong ones measure near 0). */
+const MIN_BORDER = 0.2;
+
+/**
+ * Finds the four corner squares and the pose they give: each candidate set (best first, at several search
+ * scales) must show the printed land's borderline where it says, or the next is tried. A QR code's finder
+ * patterns look like markers; this is what keeps them out when a real corner square is hidden.
+ */
+function locate(photo: Photo, name: string, papers: Paper[]): { markers: MarkerHit[]; pose: Pose } {
+  let most = 0;
   for (const search of markerSearches) {
     const hits = findMarkers(photo.grey, photo.width, photo.height, search);
-    const four = pickFour(hits);
-    if (four) return four;
-    if (hits.length > best.length) best = hits;
+    most = Math.max(most, hits.length);
+    for (const four of quadCandidates(hits)) {
+      const found = findPose(photo, four, papers);
+      if (found && found.best.borderContrast >= MIN_BORDER) return { markers: four, pose: found.best };
+    }
   }
-  if (best.length === 0) throw new UserError(`${name}: no sheet found: photograph the whole sheet, all four corner squares visible`);
-  throw new UserError(
-    `${name}: found only ${Math.min(best.length, 3)} of the sheet's 4 corner squares: photograph the whole sheet, all four corner squares visible`,
-  );
+  if (most === 0) throw new UserError(`${name}: no sheet found: photograph the whole sheet, all four corner squares visible`);
+  if (most < 4) {
+    throw new UserError(`${name}: found only ${most} of the sheet's 4 corner squares: photograph the whole sheet, all four corner squares visible`);
+  }
+  throw new UserError(`${name}: could not find the sheet's 4 corner squares around its land (one may be hidden, cut off or in glare): photograph the whole sheet, flat, all four corner squares visible`);
 }
 
 function checkExposure(photo: Photo, name: string): void {
@@ -109,16 +120,10 @@ export async function scanPhoto(input: Buffer | string, game: GameData, opts: Sc
   const photo = await loadPhoto(input, { maxSide: opts.maxSide, name });
   lap('decode');
   checkExposure(photo, name);
-  const markers = locateMarkers(photo, name);
-  lap('markers');
-
   const papers: Paper[] = opts.fallback?.paper ? [opts.fallback.paper] : ['a4', 'letter'];
-  const found = findPose(photo, markers, papers);
-  if (!found || found.best.borderContrast < 0.12) {
-    throw new UserError(`${name}: the corner squares were found but not the land between them: photograph a Baako sheet, flat and in focus`);
-  }
-  let pose = found.best;
-  lap('pose');
+  const { markers, pose: found } = locate(photo, name, papers);
+  let pose = found;
+  lap('markers+pose');
 
   // The QR code names the game, the side, the cards, the player and the paper.
   const qr = await readSheetQr(photo, pose, game.cards.map((c) => c.name));
