@@ -2,6 +2,7 @@
  * Card imposition: 9 poker cards (63 x 88 mm) a page in a 3 x 3 block that touches at the cut lines, 3 mm bleed
  * around the block, crop marks outside the bleed, a 50 mm scale bar. Backs for long-edge duplex are mirrored
  * left-right and can be shifted by a measured offset. Pure math except the mark drawing.
+ * `cardGrid` builds the same for any card size, column and row count and page (the deck renderer's sizes).
  */
 import type { Paper } from '../engine/setup.js';
 import type { Doc } from './pdf.js';
@@ -26,28 +27,36 @@ export interface Slot {
 
 export interface SheetOfCards {
   page: { width: number; height: number };
-  /** The 3 x 3 block of cut boxes. */
+  /** The block of cut boxes (3 x 3 poker cards for `cardPage`). */
   block: Box;
   slots: Slot[];
+  cols: number;
+  rows: number;
+  /** One card's cut size in points. */
+  card: { w: number; h: number };
 }
 
 export function cardPage(paper: Paper): SheetOfCards {
-  const page = PAPER_SIZES[paper];
-  const bw = COLS * CARD_W;
-  const bh = ROWS * CARD_H;
+  return cardGrid(PAPER_SIZES[paper], CARD_W, CARD_H, COLS, ROWS);
+}
+
+/** A block of `cols` x `rows` cards of `cardW` x `cardH` points centred on the page, touching at the cut lines. */
+export function cardGrid(page: { width: number; height: number }, cardW: number, cardH: number, cols: number, rows: number): SheetOfCards {
+  const bw = cols * cardW;
+  const bh = rows * cardH;
   const block = { x: (page.width - bw) / 2, y: (page.height - bh) / 2, w: bw, h: bh };
   const slots: Slot[] = [];
-  for (let row = 0; row < ROWS; row++) {
-    for (let col = 0; col < COLS; col++) {
-      const cut = { x: block.x + col * CARD_W, y: block.y + row * CARD_H, w: CARD_W, h: CARD_H };
+  for (let row = 0; row < rows; row++) {
+    for (let col = 0; col < cols; col++) {
+      const cut = { x: block.x + col * cardW, y: block.y + row * cardH, w: cardW, h: cardH };
       const l = col === 0 ? BLEED : 0;
-      const r = col === COLS - 1 ? BLEED : 0;
+      const r = col === cols - 1 ? BLEED : 0;
       const t = row === 0 ? BLEED : 0;
-      const b = row === ROWS - 1 ? BLEED : 0;
-      slots.push({ index: row * COLS + col, col, row, cut, clip: { x: cut.x - l, y: cut.y - t, w: cut.w + l + r, h: cut.h + t + b } });
+      const b = row === rows - 1 ? BLEED : 0;
+      slots.push({ index: row * cols + col, col, row, cut, clip: { x: cut.x - l, y: cut.y - t, w: cut.w + l + r, h: cut.h + t + b } });
     }
   }
-  return { page: { ...page }, block, slots };
+  return { page: { width: page.width, height: page.height }, block, slots, cols, rows, card: { w: cardW, h: cardH } };
 }
 
 /** Splits items into pages of 9; no items, no pages. The last page keeps the full pages' slot positions. */
@@ -62,7 +71,7 @@ export function paginate<T>(items: readonly T[], perPage = PER_PAGE): T[][] {
  * mirrored left-right, then shifted by the measured misregistration (mm, as seen on the back side).
  */
 export function backSlot(sheet: SheetOfCards, slot: Slot, offsetMm: { x: number; y: number } = { x: 0, y: 0 }): Slot {
-  const mirrored = sheet.slots[slot.row * COLS + (COLS - 1 - slot.col)];
+  const mirrored = sheet.slots[slot.row * sheet.cols + (sheet.cols - 1 - slot.col)];
   const dx = mm(offsetMm.x);
   const dy = mm(offsetMm.y);
   return {
@@ -84,14 +93,14 @@ export function drawCropMarks(doc: Doc, sheet: SheetOfCards): void {
   const reach = BLEED + mm(7);
   const edge = mm(1.5);
   doc.save().lineWidth(0.5).strokeColor('#000000');
-  for (let c = 0; c <= COLS; c++) {
-    const x = block.x + c * CARD_W;
+  for (let c = 0; c <= sheet.cols; c++) {
+    const x = block.x + c * sheet.card.w;
     doc.moveTo(x, block.y - inner).lineTo(x, Math.max(edge, block.y - reach));
     const bottom = block.y + block.h;
     doc.moveTo(x, bottom + inner).lineTo(x, Math.min(page.height - edge, bottom + reach));
   }
-  for (let r = 0; r <= ROWS; r++) {
-    const y = block.y + r * CARD_H;
+  for (let r = 0; r <= sheet.rows; r++) {
+    const y = block.y + r * sheet.card.h;
     doc.moveTo(block.x - inner, y).lineTo(Math.max(edge, block.x - reach), y);
     const right = block.x + block.w;
     doc.moveTo(right + inner, y).lineTo(Math.min(page.width - edge, right + reach), y);
