@@ -8,14 +8,22 @@ import { cardsCommand } from './commands/cards.js';
 import { packCommand } from './commands/pack.js';
 
 /** Runs the CLI with the given arguments and returns the exit code (errors are one line, no stack trace). */
-export async function run(argv: string[]): Promise<number> {
-  // Output piped into a program that stops reading (`| head`) is not an error.
+let pipesGuarded = false;
+
+/** Output piped into a program that stops reading (`| head`) is not an error: end quietly. */
+function guardPipes(): void {
+  if (pipesGuarded) return;
+  pipesGuarded = true;
   for (const stream of [process.stdout, process.stderr]) {
     stream.on('error', (e: NodeJS.ErrnoException) => {
       if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
       throw e;
     });
   }
+}
+
+export async function run(argv: string[]): Promise<number> {
+  guardPipes();
   const parser = yargs(argv)
     .scriptName('baako')
     .usage('$0 <command> [options]\n\nPrint Baako sheets, cards and boards; score finished sheets from files or photos.')
