@@ -1,7 +1,7 @@
 import { cv, withMats } from './cv.js';
 import type { LandGrid } from './grid.js';
 import type { Photo } from './image.js';
-import { rgb } from './sample.js';
+import { straighten } from './rectify.js';
 
 /**
  * The land straightened into a raster (vertex (i, j) at (margin + j * cell, margin + i * cell)) and its ink
@@ -27,38 +27,6 @@ export interface InkMap {
   paperLevel: number;
 }
 
-export function straighten(photo: Photo, g: LandGrid, cell: number, margin: number): { width: number; height: number; rgb: Uint8Array } {
-  const width = g.cols * cell + 2 * margin;
-  const height = g.rows * cell + 2 * margin;
-  const out = new Uint8Array(width * height * 3);
-  const px = new Float32Array(3);
-  const stride = g.cols + 1;
-  for (let y = 0; y < height; y++) {
-    const v = (y + 0.5 - margin) / cell;
-    const i = Math.min(g.rows - 1, Math.max(0, Math.floor(v)));
-    const fy = v - i;
-    for (let x = 0; x < width; x++) {
-      const u = (x + 0.5 - margin) / cell;
-      const j = Math.min(g.cols - 1, Math.max(0, Math.floor(u)));
-      const fx = u - j;
-      const a = i * stride + j;
-      const b = a + 1;
-      const c = a + stride;
-      const d = c + 1;
-      const sx = (1 - fy) * ((1 - fx) * g.xs[a] + fx * g.xs[b]) + fy * ((1 - fx) * g.xs[c] + fx * g.xs[d]);
-      const sy = (1 - fy) * ((1 - fx) * g.ys[a] + fx * g.ys[b]) + fy * ((1 - fx) * g.ys[c] + fx * g.ys[d]);
-      rgb(photo, sx, sy, px);
-      const o = (y * width + x) * 3;
-      out[o] = px[0];
-      out[o + 1] = px[1];
-      out[o + 2] = px[2];
-    }
-  }
-  return { width, height, rgb: out };
-}
-
-const BLUR = Number(process.env.BAAKO_INK_BLUR ?? 0);
-
 export function inkMap(photo: Photo, g: LandGrid, cell = 48, margin = 24): InkMap {
   const { width, height, rgb: img } = straighten(photo, g, cell, margin);
   const n = width * height;
@@ -68,22 +36,17 @@ export function inkMap(photo: Photo, g: LandGrid, cell = 48, margin = 24): InkMa
   const k = Math.max(5, Math.round(cell * 0.2) | 1);
   withMats((s) => {
     const src = s.track(new c.Mat(height, width, c.CV_8UC1));
-    const smooth = s.track(new c.Mat());
     const closed = s.track(new c.Mat());
     const kernel = s.track(c.getStructuringElement(c.MORPH_RECT, new c.Size(k, k)));
     const plane = new Uint8Array(n);
     for (let ch = 0; ch < 3; ch++) {
       for (let i = 0, j = ch; i < n; i++, j += 3) plane[i] = img[j];
       src.data.set(plane);
-      // A light blur first: sensor noise, amplified where the paper is dark, would otherwise read as ink.
-      if (BLUR > 0) c.GaussianBlur(src, smooth, new c.Size(3, 3), BLUR, BLUR, c.BORDER_REPLICATE);
-      else src.copyTo(smooth);
-      c.morphologyEx(smooth, closed, c.MORPH_CLOSE, kernel);
+      c.morphologyEx(src, closed, c.MORPH_CLOSE, kernel);
       const bg = closed.data as Uint8Array;
-      const sm = smooth.data as Uint8Array;
       for (let i = 0; i < n; i++) {
         const b = bg[i];
-        const d = b > 8 ? (255 * (b - sm[i])) / b : 0;
+        const d = b > 8 ? (255 * (b - plane[i])) / b : 0;
         if (d < ink[i]) ink[i] = d;
         if (b > paper[i]) paper[i] = b;
       }

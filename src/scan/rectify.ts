@@ -12,21 +12,21 @@ export interface Rectified {
 }
 
 /**
- * Resamples the land out of the photo through the located grid (each cell mapped bilinearly from its four
- * vertices, so a curled sheet comes out flat), then stretches each channel so the paper is white.
+ * Resamples the land out of the photo through the located grid: vertex (i, j) lands at (margin + j * cell,
+ * margin + i * cell), each cell mapped bilinearly from its four vertices, so a curled sheet comes out flat.
  */
-export function rectifyLand(photo: Photo, g: LandGrid, cell = 56, margin = 28): Rectified {
+export function straighten(photo: Photo, g: LandGrid, cell: number, margin: number): { width: number; height: number; rgb: Uint8Array } {
   const width = g.cols * cell + 2 * margin;
   const height = g.rows * cell + 2 * margin;
   const out = new Uint8Array(width * height * 3);
   const px = new Float32Array(3);
   const stride = g.cols + 1;
   for (let y = 0; y < height; y++) {
-    const v = (y - margin) / cell;
+    const v = (y + 0.5 - margin) / cell;
     const i = Math.min(g.rows - 1, Math.max(0, Math.floor(v)));
     const fy = v - i;
     for (let x = 0; x < width; x++) {
-      const u = (x - margin) / cell;
+      const u = (x + 0.5 - margin) / cell;
       const j = Math.min(g.cols - 1, Math.max(0, Math.floor(u)));
       const fx = u - j;
       const a = i * stride + j;
@@ -42,6 +42,12 @@ export function rectifyLand(photo: Photo, g: LandGrid, cell = 56, margin = 28): 
       out[o + 2] = px[2];
     }
   }
+  return { width, height, rgb: out };
+}
+
+/** The land straightened for viewing: `cell` pixels a cell, `margin` around it, colour cast removed. */
+export function rectifyLand(photo: Photo, g: LandGrid, cell = 56, margin = 28): Rectified {
+  const { width, height, rgb: out } = straighten(photo, g, cell, margin);
   whiten(out);
   return { width, height, cell, margin, rgb: out };
 }

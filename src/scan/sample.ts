@@ -1,13 +1,13 @@
 /** Bilinear sampling of working-image planes; the scanner's hot loops read pixels only through these. */
 import type { Photo } from './image.js';
 
+/** Keeps a sample position where its 2 x 2 neighbourhood is inside the image. */
+const clamp = (v: number, size: number) => (v < 0 ? 0 : v > size - 1.001 ? size - 1.001 : v);
+
 export function grey(p: Photo, x: number, y: number): number {
   const w = p.width;
-  const h = p.height;
-  if (x < 0) x = 0;
-  else if (x > w - 1.001) x = w - 1.001;
-  if (y < 0) y = 0;
-  else if (y > h - 1.001) y = h - 1.001;
+  x = clamp(x, w);
+  y = clamp(y, p.height);
   const x0 = x | 0;
   const y0 = y | 0;
   const fx = x - x0;
@@ -22,11 +22,8 @@ export function grey(p: Photo, x: number, y: number): number {
 /** Writes the RGB at (x, y) into out[0..2]. */
 export function rgb(p: Photo, x: number, y: number, out: Float32Array): void {
   const w = p.width;
-  const h = p.height;
-  if (x < 0) x = 0;
-  else if (x > w - 1.001) x = w - 1.001;
-  if (y < 0) y = 0;
-  else if (y > h - 1.001) y = h - 1.001;
+  x = clamp(x, w);
+  y = clamp(y, p.height);
   const x0 = x | 0;
   const y0 = y | 0;
   const fx = x - x0;
