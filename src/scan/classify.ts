@@ -89,8 +89,10 @@ const GLARE = 1.08;
 /** An edge in a shadow or a glare spot, where faint pencil can be lost. */
 export const isHidden = (e: EdgeFeature) => e.light < DIM || e.glare >= GLARE;
 
-/** Pencil this faint (typical drawn-edge ink) cannot be told from noise in a shadow. */
+/** Pencil this faint (typical drawn-edge ink) cannot be told from noise in a shadow: such sheets are refused. */
 export const FAINT = 0.13;
+/** Pencil this faint may vanish in a shadow or glare spot: blank readings there are flagged. */
+export const PALE = 0.2;
 
 export function decideEdge(e: EdgeFeature, cal: InkCalibration): Decision {
   const t = cal.threshold;
@@ -117,9 +119,15 @@ export function decideHole(f: CellFeature, cal: InkCalibration): Decision {
   // Measured on 60 simulated sheets: blank cells reach x 0.30 / h 0.15, doodles x 0.40 / h 0.27; X holes have
   // x 0.78 and up, hatched ones h 0.28 and up. Dense shading is a tone rather than lines: blank and doodled
   // cells under even light stay under 0.77 of the sheet's ink level. Between the bands, a person decides.
-  const tone = f.evenness >= 0.85 ? f.tone / Math.max(MIN_INK, cal.inkLevel) : 0;
+  // Tone against the sheet's ink level, but never less than a clear pencil's: on a faint sheet, light varying by
+  // a fifth would otherwise pass for shading.
+  const tone = f.evenness >= 0.85 ? f.tone / Math.max(0.25, cal.inkLevel) : 0;
   const value = cross >= 0.55 || shade >= 0.26 || tone >= 1;
-  const certain = value ? cross >= 0.65 || shade >= 0.33 || tone >= 1.2 : cross <= 0.47 && shade <= 0.2 && tone < 0.55;
+  // Shading is told from lighting by even paper; in a shadow, noise can mimic any mark, and pale pencil vanish.
+  const dim = f.light < DIM;
+  const certain = value
+    ? !dim && (cross >= 0.65 || (f.paperEven >= 0.85 && shade >= 0.33) || (f.evenness >= 0.85 && f.paperEven >= 0.85 && tone >= 1.2))
+    : cross <= 0.47 && shade <= 0.2 && tone < 0.55 && !(dim && cal.inkLevel < PALE);
   const m = Math.max(Math.abs(cross - 0.55) / 0.2, Math.abs(shade - 0.26) / 0.12);
   return { value, certain, margin: certain ? Math.max(0.5, Math.min(1, m)) : Math.min(0.49, m) };
 }

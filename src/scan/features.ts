@@ -28,10 +28,16 @@ export interface CellFeature {
   tone: number;
   /** How even the light is around the cell: darkest / brightest neighbour (low at a shadow's edge). */
   evenness: number;
+  /** How even the paper is across the cell itself: darkest / brightest paper level (low in striped light). */
+  paperEven: number;
+  /** Dimmest paper in the cell relative to the land's typical paper (below 1 in a shadow). */
+  light: number;
 }
 
 /** Printed grid dots per cell side (src/render/land.ts), one on each vertex. */
 const DOTS_PER_CELL = 6;
+/** Half the width of the band searched for a drawn line either side of an edge, in cells (a wobbly hand strays). */
+const BAND = 0.14;
 /** Half the width of the stretch around each printed dot left out of an edge's profile, in cells. */
 const DOT_CLEAR = 0.055;
 
@@ -97,7 +103,7 @@ const edgeSpan = (kind: 'h' | 'v', row: number, col: number, [cr, cc]: [number, 
 /** Samples every interior edge. Its ends are skipped: vertex dots, the center point and crossing fences live there. */
 export function edgeFeatures(m: InkMap, rows: number, cols: number, center: [number, number]): EdgeFeature[] {
   const out: EdgeFeature[] = [];
-  const band = Math.max(2, Math.round(m.cell * 0.11));
+  const band = Math.max(2, Math.round(m.cell * BAND));
   const one = (kind: 'h' | 'v', row: number, col: number) => {
     const [t0, t1] = edgeSpan(kind, row, col, center);
     // Light along the edge, at five points: shadows and glare spots have sharp edges.
@@ -124,7 +130,7 @@ export function edgeFeatures(m: InkMap, rows: number, cols: number, center: [num
  * `side` is +1 for the cell below / right of the edge, -1 for the cell above / left.
  */
 export function edgeScoreAway(m: InkMap, e: EdgeFeature, center: [number, number], side: 1 | -1): { score: number; presence: number } {
-  const band = Math.max(2, Math.round(m.cell * 0.11));
+  const band = Math.max(2, Math.round(m.cell * BAND));
   const near = Math.max(1, Math.round(m.cell * 0.03));
   const [t0, t1] = edgeSpan(e.kind, e.row, e.col, center);
   const prof = side > 0 ? edgeProfile(m, e.kind, e.row, e.col, t0, t1, band, near) : edgeProfile(m, e.kind, e.row, e.col, t0, t1, near, band);
@@ -243,7 +249,16 @@ export function cellFeatures(m: InkMap, rows: number, cols: number, skip: (r: nu
       const around = [[r - 1, c], [r + 1, c], [r, c - 1], [r, c + 1]].filter(([i, j]) => i >= 0 && j >= 0 && i < rows && j < cols).map(([i, j]) => tones[i * cols + j]);
       const brightest = Math.max(...around, 1);
       const tone = Math.max(0, 1 - tones[r * cols + c] / brightest);
-      out.push({ row: r, col: c, diagonals: [d1, d2], inner, tone, evenness: Math.min(...around) / brightest });
+      // Paper level (the ink map's closing) on a 5 x 5 grid over the cell: hatching does not change it, light does.
+      let lo2 = 255;
+      let hi2 = 0;
+      for (let a = 0; a < 5; a++)
+        for (let b = 0; b < 5; b++) {
+          const p = m.paper[(y0 + Math.round((0.1 + 0.2 * a) * cell)) * width + x0 + Math.round((0.1 + 0.2 * b) * cell)];
+          if (p < lo2) lo2 = p;
+          if (p > hi2) hi2 = p;
+        }
+      out.push({ row: r, col: c, diagonals: [d1, d2], inner, tone, evenness: Math.min(...around) / brightest, paperEven: lo2 / Math.max(1, hi2), light: lo2 / Math.max(1, m.paperLevel) });
     }
   }
   return out;

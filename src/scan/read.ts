@@ -1,6 +1,6 @@
 import { emptyBoard, fencesOf } from '../engine/board.js';
 import type { Cell } from '../engine/types.js';
-import { decideEdge, decideHole, FAINT, isHidden, type InkCalibration } from './classify.js';
+import { decideEdge, decideHole, isHidden, PALE, type InkCalibration } from './classify.js';
 import { crossCoverage, edgeScoreAway, hatchCoverage, type CellFeature, type EdgeFeature } from './features.js';
 import type { InkMap } from './inkmap.js';
 import { disconnectedSuspects } from './consistency.js';
@@ -36,6 +36,8 @@ export function readSheet(
   const uncertain: UncertainItem[] = [];
   let confidence = 1;
   const holes: Cell[] = [];
+  // Cells whose lines may pass for a fence on their edges: clearly shaded ones, and weaker suspects.
+  const shaded = new Set<number>();
   const hatched = new Set<number>();
   const level = Math.max(0.07, 0.45 * cal.inkLevel);
   for (const f of cells) {
@@ -46,7 +48,9 @@ export function readSheet(
     // An X alone is not hatching (its strokes end in the corners, away from the edges' middles) but covers up
     // to 0.28 of the cell; denser ink is hatching whatever its diagonals show.
     const h = hatchCoverage(f, level);
-    if (h >= 0.28 || (h >= HATCH_SUSPECT && crossCoverage(f, level) < 0.5)) hatched.add(f.row * cols + f.col);
+    const x = crossCoverage(f, level);
+    if (h >= 0.28) shaded.add(f.row * cols + f.col);
+    else if (h >= HATCH_SUSPECT && x < 0.5) hatched.add(f.row * cols + f.col);
   }
   for (const e of edges) {
     const d = decideEdge(e, cal);
@@ -55,10 +59,12 @@ export function readSheet(
     const before = e.kind === 'h' ? (e.row - 1) * cols + e.col : e.row * cols + e.col - 1;
     const after = e.row * cols + e.col;
     for (const [cellIdx, side] of [[before, -1], [after, 1]] as const) {
-      if (!hatched.has(cellIdx) || !value) continue;
+      if (!value || !(shaded.has(cellIdx) || hatched.has(cellIdx))) continue;
       const away = edgeScoreAway(ink, e, center, side);
       const again = decideEdge({ ...e, score: away.score, presence: away.presence }, cal);
-      if (!again.value || !again.certain) {
+      // Shading drawn up to the line can pass for a fence even measured away from it: beside clear shading a
+      // person decides; beside a weaker suspect, only when the two readings disagree.
+      if (shaded.has(cellIdx) || !again.value || !again.certain) {
         certain = false;
         value = again.value;
       }
@@ -71,7 +77,7 @@ export function readSheet(
     confidence = Math.min(confidence, certain ? d.margin : Math.min(d.margin, 0.49));
   }
   // Faint pencil in a shadow or glare spot: a blank reading there proves nothing.
-  if (cal.inkLevel < FAINT) {
+  if (cal.inkLevel < PALE) {
     for (const e of edges) {
       const fenced = e.kind === 'h' ? board.h[e.row * cols + e.col] : board.v[e.row * (cols + 1) + e.col];
       if (!fenced && isHidden(e) && !uncertain.some((u) => u.kind === e.kind && u.row === e.row && u.col === e.col)) {
