@@ -112,8 +112,11 @@ export function decideEdge(e: EdgeFeature, cal: InkCalibration): Decision {
  * Holes: an X covers both diagonals end to end with ink like the sheet's fences; shading darkens the whole
  * inside. Doodles sit in the middle and cover a diagonal only in part; printed eggs barely touch them.
  */
+/** Ink level at which hole strokes and hatching are counted: a little under half the sheet's fence ink. */
+export const holeLevel = (cal: InkCalibration) => Math.max(MIN_INK, 0.45 * cal.inkLevel);
+
 export function decideHole(f: CellFeature, cal: InkCalibration): Decision {
-  const level = Math.max(MIN_INK, 0.45 * cal.inkLevel);
+  const level = holeLevel(cal);
   const cross = crossCoverage(f, level);
   const shade = hatchCoverage(f, level);
   // Measured on 60 simulated sheets: blank cells reach x 0.30 / h 0.15, doodles x 0.40 / h 0.27; X holes have

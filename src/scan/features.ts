@@ -204,6 +204,9 @@ function bestDiagonal(m: InkMap, ax: number, ay: number, bx: number, by: number)
   return best!;
 }
 
+/** The profile of a diagonal with no ink on it (as long as lineProfile's over 0.1..0.9 of a diagonal). */
+const emptyDiagonal = (cell: number) => new Float32Array(Math.max(6, Math.round(0.8 * cell * Math.SQRT2)));
+
 /** Median brightness (brightest channel) of each cell's inner area, from the straightened photo. */
 function cellTones(m: InkMap, rows: number, cols: number): Float64Array {
   const { cell, margin, width, rgb } = m;
@@ -229,8 +232,12 @@ function cellTones(m: InkMap, rows: number, cols: number): Float64Array {
   return out;
 }
 
-/** Samples both diagonals and the inner area of every cell not skipped. */
-export function cellFeatures(m: InkMap, rows: number, cols: number, skip: (r: number, c: number) => boolean): CellFeature[] {
+/**
+ * Samples both diagonals and the inner area of every cell not skipped. A cell whose inner area has almost no
+ * pixel at `quiet` ink (under 3%; an X's strokes cover about a fifth of it) gets empty diagonals without the
+ * stroke search, which is most of this stage's time.
+ */
+export function cellFeatures(m: InkMap, rows: number, cols: number, skip: (r: number, c: number) => boolean, quiet = 0): CellFeature[] {
   const out: CellFeature[] = [];
   const { cell, margin, width } = m;
   const lo = Math.round(cell * 0.15);
@@ -241,11 +248,18 @@ export function cellFeatures(m: InkMap, rows: number, cols: number, skip: (r: nu
       if (skip(r, c)) continue;
       const x0 = margin + c * cell;
       const y0 = margin + r * cell;
-      const d1 = bestDiagonal(m, x0, y0, x0 + cell, y0 + cell);
-      const d2 = bestDiagonal(m, x0 + cell, y0, x0, y0 + cell);
       const inner = new Uint8Array((hi - lo) * (hi - lo));
       let k = 0;
-      for (let y = lo; y < hi; y++) for (let x = lo; x < hi; x++) inner[k++] = m.ink[(y0 + y) * width + x0 + x];
+      let inked = 0;
+      const q = quiet * 255;
+      for (let y = lo; y < hi; y++)
+        for (let x = lo; x < hi; x++) {
+          const v = (inner[k++] = m.ink[(y0 + y) * width + x0 + x]);
+          if (v >= q) inked++;
+        }
+      const blank = quiet > 0 && inked < 0.03 * inner.length;
+      const d1 = blank ? emptyDiagonal(cell) : bestDiagonal(m, x0, y0, x0 + cell, y0 + cell);
+      const d2 = blank ? emptyDiagonal(cell) : bestDiagonal(m, x0 + cell, y0, x0, y0 + cell);
       const around = [[r - 1, c], [r + 1, c], [r, c - 1], [r, c + 1]].filter(([i, j]) => i >= 0 && j >= 0 && i < rows && j < cols).map(([i, j]) => tones[i * cols + j]);
       const brightest = Math.max(...around, 1);
       const tone = Math.max(0, 1 - tones[r * cols + c] / brightest);

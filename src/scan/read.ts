@@ -1,6 +1,6 @@
 import { emptyBoard, fencesOf } from '../engine/board.js';
 import type { Cell } from '../engine/types.js';
-import { decideEdge, decideHole, isHidden, PALE, type InkCalibration } from './classify.js';
+import { decideEdge, decideHole, holeLevel, isHidden, PALE, type InkCalibration } from './classify.js';
 import { crossCoverage, edgeScoreAway, hatchCoverage, type CellFeature, type EdgeFeature } from './features.js';
 import type { InkMap } from './inkmap.js';
 import { disconnectedSuspects } from './consistency.js';
@@ -39,7 +39,7 @@ export function readSheet(
   // Cells whose lines may pass for a fence on their edges: clearly shaded ones, and weaker suspects.
   const shaded = new Set<number>();
   const hatched = new Set<number>();
-  const level = Math.max(0.07, 0.45 * cal.inkLevel);
+  const level = holeLevel(cal);
   for (const f of cells) {
     const d = decideHole(f, cal);
     if (d.value) holes.push([f.row, f.col]);

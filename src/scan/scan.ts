@@ -3,7 +3,7 @@ import { scoreState } from '../engine/score.js';
 import type { Paper, SheetTag } from '../engine/setup.js';
 import type { GameData, Score, SheetState, Side } from '../engine/types.js';
 import { UserError } from '../errors.js';
-import { calibrateEdges, FAINT, isHidden, type InkCalibration } from './classify.js';
+import { calibrateEdges, FAINT, holeLevel, isHidden, type InkCalibration } from './classify.js';
 import type { EdgeFeature } from './features.js';
 import { readSheet, type UncertainItem } from './read.js';
 import { cellFeatures, edgeFeatures } from './features.js';
@@ -159,7 +159,8 @@ export async function scanPhoto(input: Buffer | string, game: GameData, opts: Sc
   lap('edges');
   const mapHoles = new Set(sheet.map.holes.map(([r, c]) => r * sheet.grid.cols + c));
   // Sheet B has no player holes: only its printed ones.
-  const cells = side === 'A' ? cellFeatures(ink, rows, cols, (r, c) => mapHoles.has(r * cols + c)) : [];
+  // Cells with hardly any ink at half the hole test's level skip the stroke search.
+  const cells = side === 'A' ? cellFeatures(ink, rows, cols, (r, c) => mapHoles.has(r * cols + c), holeLevel(cal) / 2) : [];
   lap('cells');
 
   const reading = readSheet(ink, rows, cols, sheet.center, edges, cells, cal);
