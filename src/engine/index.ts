@@ -11,3 +11,5 @@ export * from './setup.js';
 export * from './random.js';
 export * from './simulate.js';
 export * from './transform.js';
+export * from './ranking.js';
+export * from './review.js';

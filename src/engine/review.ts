@@ -1,0 +1,53 @@
+/**
+ * Reviewing a scanned sheet: the items a person may switch (an interior edge or a cell's hole) and the state
+ * after switching them. Pure, so a browser and a server compute the same sheet.
+ */
+import type { Cell, SheetState } from './types.js';
+
+/** An edge (`h`: from vertex (row, col) to (row, col+1); `v`: to (row+1, col)) or a cell (`hole`). */
+export interface ReviewItem {
+  kind: 'h' | 'v' | 'hole';
+  row: number;
+  col: number;
+}
+
+export const sameItem = (a: ReviewItem, b: ReviewItem): boolean => a.kind === b.kind && a.row === b.row && a.col === b.col;
+
+/** Whether the item is drawn in the state: the edge fenced, the cell a player's hole. */
+export function itemValue(state: SheetState, it: ReviewItem): boolean {
+  if (it.kind === 'hole') return state.holes.some(([r, c]) => r === it.row && c === it.col);
+  const line = state.fences[it.kind][it.row];
+  return line !== undefined && line[it.col] === '1';
+}
+
+/** Whether the item lies inside the land and may change (the borderline is always fenced). */
+export function isReviewable(state: SheetState, it: ReviewItem): boolean {
+  const rows = state.fences.v.length;
+  const cols = state.fences.h[0]?.length ?? 0;
+  if (!Number.isInteger(it.row) || !Number.isInteger(it.col) || it.row < 0 || it.col < 0) return false;
+  if (it.kind === 'hole') return it.row < rows && it.col < cols;
+  if (it.kind === 'h') return it.row > 0 && it.row < rows && it.col < cols;
+  if (it.kind === 'v') return it.row < rows && it.col > 0 && it.col < cols;
+  return false;
+}
+
+/** The state with the item switched (a new object; the input is left alone). */
+export function toggleItem(state: SheetState, it: ReviewItem): SheetState {
+  if (!isReviewable(state, it)) throw new RangeError(`not a reviewable item: ${it.kind} ${it.row},${it.col}`);
+  if (it.kind === 'hole') {
+    const has = itemValue(state, it);
+    const holes: Cell[] = has
+      ? state.holes.filter(([r, c]) => !(r === it.row && c === it.col))
+      : [...state.holes, [it.row, it.col] as Cell].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+    return { ...state, holes };
+  }
+  const lines = [...state.fences[it.kind]];
+  const line = lines[it.row];
+  lines[it.row] = line.slice(0, it.col) + (line[it.col] === '1' ? '0' : '1') + line.slice(it.col + 1);
+  return { ...state, fences: { ...state.fences, [it.kind]: lines } };
+}
+
+/** The state with every listed item switched once (an item listed twice is switched back). */
+export function applyToggles(state: SheetState, items: readonly ReviewItem[]): SheetState {
+  return items.reduce(toggleItem, state);
+}
