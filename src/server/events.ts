@@ -1,0 +1,64 @@
+/** Server-sent events: each open leaderboard gets the new board whenever a sheet is confirmed or removed. */
+import type { ServerResponse } from 'node:http';
+
+export class EventHub {
+  private clients = new Map<string, Set<ServerResponse>>();
+  private total = 0;
+  private beat: NodeJS.Timeout;
+
+  constructor(
+    readonly maxClients = 500,
+    heartbeatMs = 20_000,
+  ) {
+    // A comment line now and then keeps proxies and phones from dropping an idle stream.
+    this.beat = setInterval(() => this.each((res) => res.write(': beat\n\n')), heartbeatMs);
+    this.beat.unref();
+  }
+
+  get count(): number {
+    return this.total;
+  }
+
+  /** Opens a stream; false when there are too many already (the page falls back to polling). */
+  open(topic: string, res: ServerResponse, first: unknown): boolean {
+    if (this.total >= this.maxClients) return false;
+    res.writeHead(200, {
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-store',
+      Connection: 'keep-alive',
+      'X-Accel-Buffering': 'no',
+    });
+    res.write('retry: 3000\n\n');
+    let set = this.clients.get(topic);
+    if (!set) this.clients.set(topic, (set = new Set()));
+    set.add(res);
+    this.total++;
+    const done = () => {
+      if (set!.delete(res)) this.total--;
+      if (set!.size === 0) this.clients.delete(topic);
+    };
+    res.on('close', done);
+    res.on('error', done);
+    this.send(res, 'board', first);
+    return true;
+  }
+
+  publish(topic: string, event: string, data: unknown): void {
+    for (const res of this.clients.get(topic) ?? []) this.send(res, event, data);
+  }
+
+  close(): void {
+    clearInterval(this.beat);
+    this.each((res) => res.end());
+    this.clients.clear();
+    this.total = 0;
+  }
+
+  private send(res: ServerResponse, event: string, data: unknown): void {
+    res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  }
+
+  private each(f: (res: ServerResponse) => void): void {
+    for (const set of this.clients.values()) for (const res of set) f(res);
+  }
+}

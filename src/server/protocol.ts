@@ -1,0 +1,143 @@
+/**
+ * What the server and the page say to each other (JSON). Types only: the page imports them too.
+ */
+import type { ReviewItem } from '../engine/review.js';
+import type { Paper } from '../engine/setup.js';
+import type { Discovery, GameData, Score, SheetState, Side } from '../engine/types.js';
+
+/**
+ * The straightened land picture: vertex (i, j) of the land is at pixel (margin + j * cell, margin + i * cell).
+ */
+export interface LandView {
+  width: number;
+  height: number;
+  cell: number;
+  margin: number;
+  rows: number;
+  cols: number;
+}
+
+/** Pixel position of vertex (row, col) in a LandView picture. */
+export function landPoint(v: LandView, row: number, col: number): [x: number, y: number] {
+  return [v.margin + col * v.cell, v.margin + row * v.cell];
+}
+
+/** Where a review item sits in a LandView picture: the middle of its edge, or of its cell. */
+export function itemCentre(v: LandView, it: ReviewItem): [x: number, y: number] {
+  const [x, y] = landPoint(v, it.row, it.col);
+  if (it.kind === 'hole') return [x + v.cell / 2, y + v.cell / 2];
+  return it.kind === 'h' ? [x + v.cell / 2, y] : [x, y + v.cell / 2];
+}
+
+export interface CreateGameRequest {
+  /** Player names, or a number of players (named "Player 1", ...). */
+  players: string[] | number;
+  seed?: string;
+  side?: Side;
+  paper?: Paper;
+}
+
+export interface GameInfo {
+  id: string;
+  title: string;
+  setupId: string;
+  seed: string;
+  side: Side;
+  paper: Paper;
+  cards: string[];
+  players: string[];
+  createdAt: number;
+  /** The rules the page scores with (the same engine as the server). */
+  rules: GameData;
+}
+
+export interface HostInfo extends GameInfo {
+  hostKey: string;
+  joinUrl: string;
+  /** Every address a phone might reach the server at. */
+  joinUrls: string[];
+  /** The pack's files on the server, and where game.json is for `baako scan --game`. */
+  files: { name: string; url: string; bytes: number }[];
+  gameJson: string;
+  dataDir: string;
+  sheets: SheetSummary[];
+}
+
+export type SheetStatus = 'review' | 'confirmed' | 'replaced' | 'removed';
+
+export interface SheetSummary {
+  no: number;
+  player: number;
+  name: string;
+  status: SheetStatus;
+  total: number;
+  checks: number;
+  createdAt: number;
+  confirmedAt: number | null;
+  landUrl: string;
+}
+
+export interface SheetView {
+  /** The secret id: whoever holds it may confirm the sheet. */
+  id: string;
+  gameId: string;
+  no: number;
+  player: number;
+  name: string;
+  /** The player number in the sheet's QR code (the printed page), when it was read. */
+  qrPlayer: number | null;
+  status: SheetStatus;
+  /** The scanner's reading, the items it doubts, those switched at confirmation, and the resulting state. */
+  scanned: SheetState;
+  uncertain: ReviewItem[];
+  toggled: ReviewItem[];
+  state: SheetState;
+  score: Score;
+  confidence: number;
+  setupFrom: 'qr' | 'fallback';
+  land: LandView & { url: string };
+  createdAt: number;
+  confirmedAt: number | null;
+  /** Things worth a look (another player's printed sheet, a sheet this one replaces). */
+  notes: string[];
+  scanMs: number;
+}
+
+export interface ConfirmRequest {
+  /** Uncertain items switched by the player (each at most once). */
+  toggled: ReviewItem[];
+}
+
+export interface BoardEntry {
+  rank: number;
+  no: number;
+  player: number;
+  name: string;
+  total: number;
+  finds: number;
+  cards: Record<string, number>;
+  penalties: number;
+  penaltyDetail: Score['penaltyDetail'];
+  discoveries: Discovery[];
+  title?: string;
+  /** Items the scanner doubted (the player checked them before confirming). */
+  checked: number;
+  confirmedAt: number;
+  landUrl: string;
+  land: LandView;
+  state: SheetState;
+}
+
+export interface Board {
+  gameId: string;
+  title: string;
+  cards: string[];
+  entries: BoardEntry[];
+  /** Players without a confirmed sheet yet. */
+  waiting: string[];
+  updatedAt: number;
+}
+
+export interface ApiError {
+  error: string;
+}

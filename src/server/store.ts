@@ -1,0 +1,268 @@
+/**
+ * The server's memory: an SQLite database (better-sqlite3, WAL) in the data directory, and the files beside it:
+ *
+ *     DATA/baako.db                       games and sheets
+ *     DATA/games/GAME/game.json           the setup, as `baako pack` writes it (for `baako scan --game`)
+ *     DATA/games/GAME/*.pdf               the pack: sheets.pdf, cards.pdf, host.pdf (+ sheets.geometry.json)
+ *     DATA/games/GAME/photos/SHEET.jpg    uploaded photos, under generated names
+ *     DATA/games/GAME/land/SHEET.jpg      the straightened land of each sheet
+ *     DATA/tmp/                           uploads being received
+ *
+ * GAME and SHEET are random ids (src/server/ids.ts); no name a client sends ever becomes part of a path.
+ */
+import Database from 'better-sqlite3';
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { ReviewItem } from '../engine/review.js';
+import type { Paper } from '../engine/setup.js';
+import type { Score, SheetState, Side } from '../engine/types.js';
+import { isId } from './ids.js';
+import type { LandView, SheetStatus } from './protocol.js';
+
+export interface GameRow {
+  id: string;
+  hostKey: string;
+  setupId: string;
+  seed: string;
+  side: Side;
+  paper: Paper;
+  cards: string[];
+  players: string[];
+  createdAt: number;
+}
+
+export interface SheetRow {
+  id: string;
+  gameId: string;
+  no: number;
+  player: number;
+  qrPlayer: number | null;
+  status: SheetStatus;
+  photo: string;
+  land: LandView;
+  scanned: SheetState;
+  uncertain: ReviewItem[];
+  confidence: number;
+  setupFrom: 'qr' | 'fallback';
+  toggled: ReviewItem[];
+  state: SheetState;
+  score: Score;
+  scanMs: number;
+  createdAt: number;
+  confirmedAt: number | null;
+}
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS games (
+  id TEXT PRIMARY KEY,
+  host_key TEXT NOT NULL UNIQUE,
+  setup_id TEXT NOT NULL,
+  seed TEXT NOT NULL,
+  side TEXT NOT NULL CHECK (side IN ('A', 'B')),
+  paper TEXT NOT NULL CHECK (paper IN ('a4', 'letter')),
+  cards TEXT NOT NULL,
+  players TEXT NOT NULL,
+  created_at INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS sheets (
+  id TEXT PRIMARY KEY,
+  game_id TEXT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+  no INTEGER NOT NULL,
+  player INTEGER NOT NULL,
+  qr_player INTEGER,
+  status TEXT NOT NULL CHECK (status IN ('review', 'confirmed', 'replaced', 'removed')),
+  photo TEXT NOT NULL,
+  land TEXT NOT NULL,
+  scanned TEXT NOT NULL,
+  uncertain TEXT NOT NULL,
+  confidence REAL NOT NULL,
+  setup_from TEXT NOT NULL,
+  toggled TEXT NOT NULL DEFAULT '[]',
+  state TEXT NOT NULL,
+  score TEXT NOT NULL,
+  scan_ms INTEGER NOT NULL DEFAULT 0,
+  created_at INTEGER NOT NULL,
+  confirmed_at INTEGER,
+  UNIQUE (game_id, no)
+);
+CREATE INDEX IF NOT EXISTS sheets_by_game ON sheets (game_id, status);
+`;
+
+interface RawSheet {
+  id: string;
+  game_id: string;
+  no: number;
+  player: number;
+  qr_player: number | null;
+  status: SheetStatus;
+  photo: string;
+  land: string;
+  scanned: string;
+  uncertain: string;
+  confidence: number;
+  setup_from: 'qr' | 'fallback';
+  toggled: string;
+  state: string;
+  score: string;
+  scan_ms: number;
+  created_at: number;
+  confirmed_at: number | null;
+}
+
+interface RawGame {
+  id: string;
+  host_key: string;
+  setup_id: string;
+  seed: string;
+  side: Side;
+  paper: Paper;
+  cards: string;
+  players: string;
+  created_at: number;
+}
+
+const game = (r: RawGame | undefined): GameRow | undefined =>
+  r && {
+    id: r.id,
+    hostKey: r.host_key,
+    setupId: r.setup_id,
+    seed: r.seed,
+    side: r.side,
+    paper: r.paper,
+    cards: JSON.parse(r.cards),
+    players: JSON.parse(r.players),
+    createdAt: r.created_at,
+  };
+
+const sheet = (r: RawSheet | undefined): SheetRow | undefined =>
+  r && {
+    id: r.id,
+    gameId: r.game_id,
+    no: r.no,
+    player: r.player,
+    qrPlayer: r.qr_player,
+    status: r.status,
+    photo: r.photo,
+    land: JSON.parse(r.land),
+    scanned: JSON.parse(r.scanned),
+    uncertain: JSON.parse(r.uncertain),
+    confidence: r.confidence,
+    setupFrom: r.setup_from,
+    toggled: JSON.parse(r.toggled),
+    state: JSON.parse(r.state),
+    score: JSON.parse(r.score),
+    scanMs: r.scan_ms,
+    createdAt: r.created_at,
+    confirmedAt: r.confirmed_at,
+  };
+
+export class Store {
+  readonly root: string;
+  readonly db: Database.Database;
+
+  constructor(dataDir: string) {
+    this.root = resolve(dataDir);
+    mkdirSync(join(this.root, 'games'), { recursive: true });
+    mkdirSync(this.tmpDir, { recursive: true });
+    // Uploads cut off by a stop are of no use.
+    for (const f of readdirSync(this.tmpDir)) rmSync(join(this.tmpDir, f), { force: true });
+    this.db = new Database(join(this.root, 'baako.db'));
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma('foreign_keys = ON');
+    this.db.pragma('busy_timeout = 5000');
+    this.db.exec(SCHEMA);
+  }
+
+  get tmpDir(): string {
+    return join(this.root, 'tmp');
+  }
+
+  /** A game's folder; the id is checked so that it cannot point anywhere else. */
+  gameDir(id: string): string {
+    if (!isId(id)) throw new Error(`not a game id: ${id}`);
+    return join(this.root, 'games', id);
+  }
+
+  sheetFile(gameId: string, kind: 'photos' | 'land', file: string): string {
+    if (!/^[A-Za-z0-9_-]{22}\.(jpg|png|webp)$/.test(file)) throw new Error(`not a stored file name: ${file}`);
+    return join(this.gameDir(gameId), kind, file);
+  }
+
+  close(): void {
+    this.db.close();
+  }
+
+  insertGame(g: GameRow): void {
+    this.db
+      .prepare('INSERT INTO games (id, host_key, setup_id, seed, side, paper, cards, players, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)')
+      .run(g.id, g.hostKey, g.setupId, g.seed, g.side, g.paper, JSON.stringify(g.cards), JSON.stringify(g.players), g.createdAt);
+  }
+
+  getGame(id: string): GameRow | undefined {
+    if (!isId(id)) return undefined;
+    return game(this.db.prepare('SELECT * FROM games WHERE id = ?').get(id) as RawGame | undefined);
+  }
+
+  getGameByHostKey(key: string): GameRow | undefined {
+    if (!isId(key)) return undefined;
+    return game(this.db.prepare('SELECT * FROM games WHERE host_key = ?').get(key) as RawGame | undefined);
+  }
+
+  /** Stores a scanned sheet under the game's next number. */
+  insertSheet(s: Omit<SheetRow, 'no'>): SheetRow {
+    const insert = this.db.transaction(() => {
+      const { next } = this.db.prepare('SELECT COALESCE(MAX(no), 0) + 1 AS next FROM sheets WHERE game_id = ?').get(s.gameId) as { next: number };
+      this.db
+        .prepare(
+          `INSERT INTO sheets (id, game_id, no, player, qr_player, status, photo, land, scanned, uncertain, confidence, setup_from, toggled, state, score, scan_ms, created_at, confirmed_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .run(
+          s.id, s.gameId, next, s.player, s.qrPlayer, s.status, s.photo, JSON.stringify(s.land), JSON.stringify(s.scanned), JSON.stringify(s.uncertain),
+          s.confidence, s.setupFrom, JSON.stringify(s.toggled), JSON.stringify(s.state), JSON.stringify(s.score), s.scanMs, s.createdAt, s.confirmedAt,
+        );
+      return next;
+    });
+    return { ...s, no: insert() };
+  }
+
+  getSheet(gameId: string, id: string): SheetRow | undefined {
+    if (!isId(id)) return undefined;
+    return sheet(this.db.prepare('SELECT * FROM sheets WHERE game_id = ? AND id = ?').get(gameId, id) as RawSheet | undefined);
+  }
+
+  getSheetByNo(gameId: string, no: number): SheetRow | undefined {
+    return sheet(this.db.prepare('SELECT * FROM sheets WHERE game_id = ? AND no = ?').get(gameId, no) as RawSheet | undefined);
+  }
+
+  /** A game's sheets, oldest first (`status` to filter). */
+  listSheets(gameId: string, status?: SheetStatus): SheetRow[] {
+    const rows = status
+      ? this.db.prepare('SELECT * FROM sheets WHERE game_id = ? AND status = ? ORDER BY no').all(gameId, status)
+      : this.db.prepare('SELECT * FROM sheets WHERE game_id = ? ORDER BY no').all(gameId);
+    return (rows as RawSheet[]).map((r) => sheet(r)!);
+  }
+
+  /**
+   * Confirms a sheet in review with the player's switches and the resulting state and score; the player's
+   * earlier confirmed sheet, if any, is replaced. Returns the replaced sheet's number, or false when the sheet
+   * was no longer in review.
+   */
+  confirmSheet(gameId: string, id: string, toggled: ReviewItem[], state: SheetState, score: Score, at: number): { replaced: number | null } | false {
+    return this.db.transaction(() => {
+      const s = this.getSheet(gameId, id);
+      if (!s || s.status !== 'review') return false;
+      const prev = this.db.prepare("SELECT no FROM sheets WHERE game_id = ? AND player = ? AND status = 'confirmed'").get(gameId, s.player) as { no: number } | undefined;
+      if (prev) this.db.prepare("UPDATE sheets SET status = 'replaced' WHERE game_id = ? AND no = ?").run(gameId, prev.no);
+      this.db
+        .prepare("UPDATE sheets SET status = 'confirmed', toggled = ?, state = ?, score = ?, confirmed_at = ? WHERE game_id = ? AND id = ?")
+        .run(JSON.stringify(toggled), JSON.stringify(state), JSON.stringify(score), at, gameId, id);
+      return { replaced: prev?.no ?? null };
+    })();
+  }
+
+  /** Takes a sheet off the board (the host's decision); its photo stays on disk. */
+  removeSheet(gameId: string, no: number): boolean {
+    return this.db.prepare("UPDATE sheets SET status = 'removed' WHERE game_id = ? AND no = ? AND status != 'removed'").run(gameId, no).changes > 0;
+  }
+}

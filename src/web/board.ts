@@ -1,0 +1,46 @@
+/** The leaderboard: ranked with the tie-break, each row opening to its breakdown and sheet; live. */
+import type { Board, GameInfo } from '../server/protocol.js';
+import { ApiFailure, getJson } from './api.js';
+import { h } from './dom.js';
+import { boardList, cardChips, errorBox, followBoard, page, topBar } from './ui.js';
+
+export async function boardPage(root: HTMLElement, gameId: string): Promise<() => void> {
+  let game: GameInfo;
+  try {
+    game = await getJson<GameInfo>(`/api/games/${gameId}`);
+  } catch (e) {
+    root.replaceChildren(topBar('Leaderboard'), page(errorBox(e instanceof ApiFailure ? e.message : 'Could not load the game')));
+    return () => undefined;
+  }
+  const open = new Set<number>();
+  const live = h('span', { class: 'live off' }, 'connecting');
+  const list = h('div', { class: 'board-box' });
+  const waiting = h('p', { class: 'waiting' });
+  root.replaceChildren(
+    topBar('Leaderboard', game.title, live),
+    page(
+      cardChips(game.cards),
+      list,
+      waiting,
+      h('p', { class: 'hint' }, 'Ties: most discoveries first, then shared. Tap a player for the details.'),
+      h(
+        'div',
+        { class: 'actions' },
+        h('a', { class: 'btn secondary', href: `/g/${gameId}/results.csv`, download: '' }, 'Export CSV'),
+        h('a', { class: 'btn secondary', href: `/g/${gameId}/results.json`, download: '' }, 'Export JSON'),
+      ),
+      h('p', { class: 'center' }, h('a', { href: `/g/${gameId}`, 'data-nav': true, class: 'link' }, '← Send a sheet')),
+    ),
+  );
+  return followBoard(
+    gameId,
+    (b: Board) => {
+      list.replaceChildren(boardList(b, open));
+      waiting.textContent = b.waiting.length ? `Still to come: ${b.waiting.join(', ')}` : b.entries.length ? 'Everyone is in.' : '';
+    },
+    (on) => {
+      live.className = `live ${on ? 'on' : 'off'}`;
+      live.textContent = on ? 'live' : 'reconnecting';
+    },
+  );
+}

@@ -1,0 +1,143 @@
+/** The host's screen: the pack to print, the join QR code, the live leaderboard, the sheets, the exports. */
+import type { Board, HostInfo, SheetSummary } from '../server/protocol.js';
+import { ApiFailure, getJson } from './api.js';
+import { h, saved } from './dom.js';
+import { KNOWN, type KnownGame } from './home.js';
+import { boardList, cardChips, errorBox, followBoard, page, section, topBar } from './ui.js';
+
+const FILE_LABELS: Record<string, [string, string]> = {
+  'sheets.pdf': ['Sheets', 'one page a player'],
+  'cards.pdf': ['Cards', 'the 15 discovery cards'],
+  'host.pdf': ['Host sheet', 'cards in play, turn, score'],
+  'game.json': ['game.json', 'for baako scan --game'],
+};
+
+const STATUS: Record<SheetSummary['status'], string> = { review: 'not confirmed yet', confirmed: 'confirmed', replaced: 'replaced', removed: 'removed' };
+
+export async function hostPage(root: HTMLElement, hostKey: string): Promise<() => void> {
+  let info: HostInfo;
+  try {
+    info = await getJson<HostInfo>(`/api/host/${hostKey}`);
+  } catch (e) {
+    root.replaceChildren(topBar('Host'), page(errorBox(e instanceof ApiFailure ? e.message : 'Could not load the game')));
+    return () => undefined;
+  }
+  const known = saved.get<KnownGame[]>(KNOWN, []);
+  if (!known.some((k) => k.hostKey === hostKey)) {
+    known.unshift({ hostKey, title: info.title, players: info.players.length, createdAt: info.createdAt });
+    saved.set(KNOWN, known.slice(0, 20));
+  }
+
+  const open = new Set<number>();
+  const live = h('span', { class: 'live off' }, 'connecting');
+  const boardBox = h('div', null);
+  const sheetsBox = h('div', null);
+  const copyBtn = h('button', { class: 'btn secondary small', type: 'button' }, 'Copy');
+  copyBtn.addEventListener('click', async () => {
+    try {
+      await navigator.clipboard.writeText(info.joinUrl);
+      copyBtn.textContent = 'Copied';
+    } catch {
+      copyBtn.textContent = 'Select and copy';
+    }
+  });
+
+  const renderSheets = (list: SheetSummary[]) => {
+    const shown = list.filter((s) => s.status !== 'removed' && s.status !== 'replaced').reverse();
+    sheetsBox.replaceChildren(
+      shown.length === 0
+        ? h('p', { class: 'empty' }, 'No photo yet.')
+        : h(
+            'ul',
+            { class: 'sheets' },
+            shown.map((s) => {
+              const remove = h('button', { class: 'btn danger small', type: 'button', 'aria-label': `Remove sheet ${s.no} of ${s.name}` }, 'Remove');
+              remove.addEventListener('click', async () => {
+                if (!confirm(`Take ${s.name}’s sheet #${s.no} (total ${s.total}) off the game?`)) return;
+                remove.disabled = true;
+                const res = await fetch(`/api/host/${hostKey}/sheets/${s.no}`, { method: 'DELETE' });
+                if (res.ok) void refreshSheets();
+                else remove.disabled = false;
+              });
+              return h(
+                'li',
+                { class: `sheet ${s.status}` },
+                h('span', { class: 'no' }, `#${s.no}`),
+                h('span', { class: 'who' }, h('span', { class: 'name' }, s.name), h('small', null, `${STATUS[s.status]}${s.checks ? ` · ${s.checks} doubt${s.checks === 1 ? '' : 's'}${s.status === 'confirmed' ? ' checked' : ''}` : ''}`)),
+                h('span', { class: 'total' }, s.total),
+                remove,
+              );
+            }),
+          ),
+    );
+  };
+  const refreshSheets = async () => {
+    try {
+      info = await getJson<HostInfo>(`/api/host/${hostKey}`);
+      renderSheets(info.sheets);
+    } catch {
+      /* next event */
+    }
+  };
+  const renderBoard = (b: Board) => {
+    boardBox.replaceChildren(boardList(b, open));
+    if (b.waiting.length) boardBox.append(h('p', { class: 'waiting' }, `Still to come: ${b.waiting.join(', ')}`));
+  };
+
+  root.replaceChildren(
+    topBar(info.title, `Side ${info.side} · ${info.players.length} player${info.players.length === 1 ? '' : 's'} · ${info.paper === 'a4' ? 'A4' : 'Letter'}`, h('span', { class: 'badge-host' }, 'Host')),
+    page(
+      section('Cards in play', cardChips(info.cards)),
+      section(
+        h('span', null, h('span', { class: 'step' }, '1'), 'Print the pack'),
+        h(
+          'div',
+          { class: 'files' },
+          info.files.map((f) => {
+            const [label, what] = FILE_LABELS[f.name] ?? [f.name, ''];
+            return h('a', { class: 'file', href: f.url, download: `baako-${info.seed}-${f.name}` }, h('span', { class: 'file-name' }, label), h('small', null, what));
+          }),
+        ),
+        h('p', { class: 'hint' }, 'Print at 100 % (actual size). Each sheet’s QR code tells the scanner which game and player it is.'),
+      ),
+      section(
+        h('span', null, h('span', { class: 'step' }, '2'), 'Players join'),
+        h('div', { class: 'join' }, h('img', { class: 'qr', src: `/host/${hostKey}/qr.svg`, alt: `QR code for ${info.joinUrl}`, width: 240, height: 240 })),
+        h('p', { class: 'center' }, 'Players scan this with their phone camera (same Wi-Fi), pick their name and photograph their sheet.'),
+        h('div', { class: 'url-row' }, h('code', { class: 'url' }, info.joinUrl), copyBtn),
+        info.joinUrls.length > 1 ? h('p', { class: 'hint' }, `If that address doesn’t open, try ${info.joinUrls.slice(1).join(' or ')}.`) : null,
+      ),
+      section(
+        h('span', { class: 'row-title' }, h('span', null, h('span', { class: 'step' }, '3'), 'Leaderboard'), live),
+        boardBox,
+        h(
+          'div',
+          { class: 'actions' },
+          h('a', { class: 'btn secondary', href: `/g/${info.id}/board`, 'data-nav': true }, 'Full screen'),
+          h('a', { class: 'btn secondary', href: `/g/${info.id}/results.csv`, download: '' }, 'CSV'),
+          h('a', { class: 'btn secondary', href: `/g/${info.id}/results.json`, download: '' }, 'JSON'),
+        ),
+      ),
+      section('Sheets', sheetsBox),
+      section(
+        'On this computer',
+        h('p', { class: 'hint' }, 'The game is saved in the data folder; the command line scans photos for it too:'),
+        h('pre', { class: 'cli' }, `baako scan photo.jpg --game ${info.gameJson}`),
+      ),
+    ),
+  );
+  renderSheets(info.sheets);
+  const stop = followBoard(
+    info.id,
+    (b) => {
+      renderBoard(b);
+      void refreshSheets();
+    },
+    (on) => {
+      live.className = `live ${on ? 'on' : 'off'}`;
+      live.textContent = on ? 'live' : 'reconnecting';
+    },
+    () => void refreshSheets(),
+  );
+  return stop;
+}
