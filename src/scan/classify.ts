@@ -1,5 +1,5 @@
 import type { CellFeature, EdgeFeature } from './features.js';
-import { crossCoverage, hatchCoverage } from './features.js';
+import { crossCoverage, hatchRingCoverage } from './features.js';
 import { quantile } from './sample.js';
 
 /** The decision for one item, with a margin in 0..1 (0 on the threshold, 1 far from it). */
@@ -118,19 +118,19 @@ export const holeLevel = (cal: InkCalibration) => Math.max(MIN_INK, 0.45 * cal.i
 export function decideHole(f: CellFeature, cal: InkCalibration): Decision {
   const level = holeLevel(cal);
   const cross = crossCoverage(f, level);
-  const shade = hatchCoverage(f, level);
-  // Measured on 60 simulated sheets: blank cells reach x 0.30 / h 0.15, doodles x 0.40 / h 0.27; X holes have
-  // x 0.78 and up, hatched ones h 0.28 and up. Dense shading is a tone rather than lines: blank and doodled
-  // cells under even light stay under 0.77 of the sheet's ink level. Between the bands, a person decides.
+  const shade = hatchRingCoverage(f, level);
+  // Measured on 60 simulated sheets: blank cells reach x 0.30 / h 0.03, doodles x 0.40 / h 0.21; X holes have
+  // x 0.78 and up, hatched ones h 0.33 and up (h: hatching on the outer ring of the cell, where doodles are not).
+  // Dense shading is a tone rather than lines. Between the bands, a person decides.
   // Tone against the sheet's ink level, but never less than a clear pencil's: on a faint sheet, light varying by
   // a fifth would otherwise pass for shading.
   const tone = f.evenness >= 0.85 ? f.tone / Math.max(0.25, cal.inkLevel) : 0;
-  const value = cross >= 0.55 || shade >= 0.26 || tone >= 1;
+  const value = cross >= 0.55 || shade >= 0.27 || tone >= 1;
   // Shading is told from lighting by even paper; in a shadow, noise can mimic any mark, and pale pencil vanish.
   const dim = f.light < DIM;
   const certain = value
-    ? !dim && (cross >= 0.65 || (f.paperEven >= 0.85 && shade >= 0.33) || (f.evenness >= 0.85 && f.paperEven >= 0.85 && tone >= 1.2))
-    : cross <= 0.47 && shade <= 0.2 && tone < 0.55 && !(dim && cal.inkLevel < PALE);
-  const m = Math.max(Math.abs(cross - 0.55) / 0.2, Math.abs(shade - 0.26) / 0.12);
+    ? !dim && (cross >= 0.65 || (f.paperEven >= 0.85 && shade >= 0.31) || (f.evenness >= 0.85 && f.paperEven >= 0.85 && tone >= 1.2))
+    : cross <= 0.47 && shade <= 0.23 && tone < 0.55 && !(dim && cal.inkLevel < PALE);
+  const m = Math.max(Math.abs(cross - 0.55) / 0.2, Math.abs(shade - 0.27) / 0.12);
   return { value, certain, margin: certain ? Math.max(0.5, Math.min(1, m)) : Math.min(0.49, m) };
 }

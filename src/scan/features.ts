@@ -300,3 +300,23 @@ export function crossCoverage(f: CellFeature, level: number): number {
 export function hatchCoverage(f: CellFeature, level: number): number {
   return coverage(f.inner, level * 255);
 }
+
+/**
+ * The same share on the outer ring of the inner cell only (outside its middle half): hatching fills a cell to
+ * its edges, while doodles sit in the middle, so dense doodles do not pass for shading here.
+ */
+export function hatchRingCoverage(f: CellFeature, level: number): number {
+  const n = Math.round(Math.sqrt(f.inner.length));
+  const c = (n - 1) / 2;
+  const r = n * 0.32; // the middle square is 0.64 of the inner cell (0.45 of the cell)
+  const v = level * 255;
+  let hit = 0;
+  let all = 0;
+  for (let y = 0; y < n; y++)
+    for (let x = 0; x < n; x++) {
+      if (Math.max(Math.abs(x - c), Math.abs(y - c)) < r) continue;
+      all++;
+      if (f.inner[y * n + x] >= v) hit++;
+    }
+  return all ? hit / all : 0;
+}

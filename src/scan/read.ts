@@ -1,7 +1,7 @@
 import { emptyBoard, fencesOf } from '../engine/board.js';
 import type { Cell } from '../engine/types.js';
 import { decideEdge, decideHole, holeLevel, isHidden, PALE, type InkCalibration } from './classify.js';
-import { crossCoverage, edgeScoreAway, hatchCoverage, type CellFeature, type EdgeFeature } from './features.js';
+import { crossCoverage, edgeScoreAway, hatchRingCoverage, type CellFeature, type EdgeFeature } from './features.js';
 import type { InkMap } from './inkmap.js';
 import { disconnectedSuspects } from './consistency.js';
 
@@ -20,7 +20,7 @@ export interface Reading {
 }
 
 /** A cell that may be hatched: its lines end near its edges and can pass for a fence there. */
-const HATCH_SUSPECT = 0.17;
+const HATCH_SUSPECT = 0.15;
 
 /** Turns features into the sheet's fences and holes, with what a person should check. */
 export function readSheet(
@@ -45,12 +45,10 @@ export function readSheet(
     if (d.value) holes.push([f.row, f.col]);
     if (!d.certain) uncertain.push({ kind: 'hole', row: f.row, col: f.col });
     confidence = Math.min(confidence, d.margin);
-    // An X alone is not hatching (its strokes end in the corners, away from the edges' middles) but covers up
-    // to 0.28 of the cell; denser ink is hatching whatever its diagonals show.
-    const h = hatchCoverage(f, level);
-    const x = crossCoverage(f, level);
-    if (h >= 0.28) shaded.add(f.row * cols + f.col);
-    else if (h >= HATCH_SUSPECT && x < 0.5) hatched.add(f.row * cols + f.col);
+    // Hatching fills its cell to the edges (an X or a doodle does not): clear shading, or a weaker suspect.
+    const h = hatchRingCoverage(f, level);
+    if (h >= 0.3) shaded.add(f.row * cols + f.col);
+    else if (h >= HATCH_SUSPECT && crossCoverage(f, level) < 0.5) hatched.add(f.row * cols + f.col);
   }
   for (const e of edges) {
     const d = decideEdge(e, cal);
@@ -62,12 +60,12 @@ export function readSheet(
       if (!value || !(shaded.has(cellIdx) || hatched.has(cellIdx))) continue;
       const away = edgeScoreAway(ink, e, center, side);
       const again = decideEdge({ ...e, score: away.score, presence: away.presence }, cal);
-      // Shading drawn up to the line can pass for a fence even measured away from it: beside clear shading a
-      // person decides; beside a weaker suspect, only when the two readings disagree.
-      if (shaded.has(cellIdx) || !again.value || !again.certain) {
+      // Shading drawn up to the line can pass for a fence even measured away from it: beside clear shading the
+      // reading away from it stands and a person decides; beside a weaker suspect, a disagreement is flagged.
+      if (shaded.has(cellIdx)) {
         certain = false;
         value = again.value;
-      }
+      } else if (!again.value || !again.certain) certain = false;
     }
     if (value) {
       if (e.kind === 'h') board.h[e.row * cols + e.col] = 1;

@@ -94,12 +94,17 @@ function checkExposure(photo: Photo, name: string): void {
 
 /** Most doubtful items a reading may have: past it, a person would redo the sheet by hand; better to retake. */
 const MAX_DOUBTS = 40;
+/** With pencil this faint, many doubts mean the sure-looking readings cannot be trusted either. */
+const MAX_DOUBTS_FAINT = 25;
 
 /** Refuses a reading too unsure to help: faint pencil under a large shadow, or doubts everywhere. */
 function checkReadable(name: string, edges: EdgeFeature[], cal: InkCalibration, doubts: number): void {
   const hidden = edges.filter(isHidden).length;
   if (cal.inkLevel < FAINT && hidden >= 40) {
     throw new UserError(`${name}: a shadow or glare covers part of the land and the pencil is too faint to read there: retake the photo in even light, without the phone's shadow`);
+  }
+  if (cal.inkLevel < FAINT && doubts > MAX_DOUBTS_FAINT) {
+    throw new UserError(`${name}: the pencil is too faint to read reliably (${doubts} doubtful edges or holes): trace the fences darker, or retake the photo in brighter, even light`);
   }
   if (doubts > MAX_DOUBTS) {
     throw new UserError(`${name}: the pencil is too faint or the photo too blurry to read reliably (${doubts} doubtful edges or holes): retake it closer, in good light, holding still`);
