@@ -4,6 +4,7 @@ import type { CommandModule } from 'yargs';
 import { readGameFile } from '../../data/game-file.js';
 import { loadGame } from '../../data/load.js';
 import { findCard, UnknownCardError } from '../../engine/cards.js';
+import { rankBy } from '../../engine/ranking.js';
 import type { GameData } from '../../engine/types.js';
 import { UserError } from '../../errors.js';
 import { renderOverlay } from '../../scan/overlay.js';
@@ -128,19 +129,12 @@ export const scanCommand: CommandModule<object, Args> = {
   },
 };
 
-/** The ranked table: by total, ties broken by the number of discoveries, then shared. */
+/** The ranked table: by total, ties broken by the number of discoveries, then shared (the engine's ranking). */
 export function ranking(items: { file: string; result: ScanResult }[]): string[] {
-  const sorted = [...items].sort(
-    (a, b) => b.result.score.total - a.result.score.total || b.result.score.discoveries.length - a.result.score.discoveries.length,
-  );
   const lines = [`${pad('rank', 6)}${pad('player', 8)}${pad('total', 7)}${pad('finds', 7)}photo`];
-  let rank = 0;
-  sorted.forEach((it, i) => {
-    const prev = sorted[i - 1];
-    const tied = prev && prev.result.score.total === it.result.score.total && prev.result.score.discoveries.length === it.result.score.discoveries.length;
-    if (!tied) rank = i + 1;
+  for (const { item: it, rank } of rankBy(items, (x) => x.result.score)) {
     const flag = it.result.uncertain.length ? ' (uncertain)' : '';
     lines.push(`${pad(rank, 6)}${pad(it.result.player ?? '?', 8)}${pad(it.result.score.total, 7)}${pad(it.result.score.discoveries.length, 7)}${it.file}${flag}`);
-  });
+  }
   return lines;
 }
