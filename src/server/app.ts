@@ -270,7 +270,9 @@ export function createBaakoServer(opts: ServeOptions): BaakoServer {
     const urls: string[] = [];
     const host = req.headers.host ?? '';
     if (/^[A-Za-z0-9.:[\]-]{1,100}$/.test(host) && !isLoopback(host)) urls.push(`http://${host}`);
-    for (const a of lanAddresses()) {
+    // Listening on one address only: that is the one phones can use.
+    const bound = opts.host && opts.host !== '0.0.0.0' && opts.host !== '::' ? [opts.host.includes(':') ? `[${opts.host}]` : opts.host] : lanAddresses();
+    for (const a of bound) {
       const u = `http://${a}:${port}`;
       if (!urls.includes(u)) urls.push(u);
     }
@@ -387,7 +389,7 @@ export function createBaakoServer(opts: ServeOptions): BaakoServer {
     const o = result.outcome;
     if (o.setupFrom === 'qr' && o.game !== g.setupId) {
       cleanUp();
-      throw new HttpError(422, `This sheet belongs to another game (game ${o.game}), not to ${gameTitle(g)}: photograph a sheet printed for this game`);
+      throw new HttpError(422, `This sheet was printed for another game (its QR code says game ${o.game}), not for ${gameTitle(g)}: photograph a sheet of this game`);
     }
     const row = store.insertSheet({
       id,

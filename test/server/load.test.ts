@@ -14,7 +14,7 @@ beforeAll(async () => {
   photo = fixture('16-medium-a-a4-light-table');
   // A phone photo at 1600 px (~250 KB): the scanner reads it as well, and 50 of them stay quick.
   small = await sharp(photo.bytes).rotate().resize(1600, 1600, { fit: 'inside' }).jpeg({ quality: 85 }).toBuffer();
-  srv = await startServer({ workers: 2, maxUpload: 2_000_000 });
+  srv = await startServer({ workers: 2, maxWaiting: 16, maxUpload: 2_000_000 });
   host = await createGameFor(srv.base, photo);
 });
 afterAll(() => srv?.app.close());
