@@ -138,6 +138,7 @@ describe('baako scan output', () => {
 
   it('several photos: a ranked table, and one bad photo fails the run with exit 2 but not the others', () => {
     const txt = join(tmp, 'notes.jpg');
+    writeFileSync(txt, 'this is not a photo');
     const r = baako(['scan', easyPath, txt, easyPath]);
     expect(r.code).toBe(2);
     expect(r.stdout).toMatch(/^rank\s+player\s+total\s+finds\s+photo$/m);
