@@ -10,6 +10,7 @@ import { UserError } from '../../errors.js';
 import { renderOverlay } from '../../scan/overlay.js';
 import { scanPhoto, type FallbackSetup, type ScanResult } from '../../scan/scan.js';
 import { ensureDir, writeFileAtomic } from '../../render/pdf.js';
+import { resolveGameFile } from '../../server/game-dir.js';
 import { formatScore } from '../format-score.js';
 import { pad, progress, stdio } from '../output.js';
 
@@ -20,6 +21,7 @@ interface Args {
   game?: string;
   cards?: string;
   side?: 'A' | 'B';
+  data: string;
 }
 
 /** The scan JSON of ../shared/formats.md for one photo. */
@@ -39,7 +41,7 @@ export function scanJson(file: string, r: ScanResult) {
 
 function fallbackFrom(args: Args, game: GameData): FallbackSetup | undefined {
   if (args.game) {
-    const g = readGameFile(args.game);
+    const g = readGameFile(resolveGameFile(args.game, args.data));
     return { side: args.side ?? g.side, cards: g.cards, game: g.id, paper: g.paper };
   }
   if (args.cards) {
@@ -73,7 +75,8 @@ export const scanCommand: CommandModule<object, Args> = {
       .positional('photos', { type: 'string', array: true, demandOption: true, describe: 'photos (JPEG, PNG or WebP)' })
       .option('json', { type: 'boolean', default: false, describe: 'print the scan JSON (an array for several photos)' })
       .option('overlay', { type: 'string', describe: 'write a PNG of what was read: a file, or a folder for several photos' })
-      .option('game', { type: 'string', describe: "the pack's game.json, used when a sheet's QR code cannot be read" })
+      .option('game', { type: 'string', describe: "the pack's game.json (or the id of a game of baako serve), used when a sheet's QR code cannot be read" })
+      .option('data', { type: 'string', default: 'baako-data', describe: "baako serve's data folder, where --game ID is looked up" })
       .option('cards', { type: 'string', describe: 'the five cards in play, comma-separated (instead of --game)' })
       .option('side', { choices: ['A', 'B'] as const, describe: 'sheet side when the QR code cannot be read' })
       .example('$0 scan photo.jpg', 'score one sheet')
