@@ -197,6 +197,8 @@ export function createBaakoServer(opts: ServeOptions): BaakoServer {
   const rules: GameData = loadGame();
   let assets: Assets | undefined;
   let port = opts.port ?? 8080;
+  /** Uploads being received right now. */
+  let receiving = 0;
 
   // ---- views ------------------------------------------------------------------------------------------
 
@@ -342,17 +344,21 @@ export function createBaakoServer(opts: ServeOptions): BaakoServer {
     if (!Number.isInteger(player) || player < 1 || player > g.players.length) {
       throw new HttpError(400, 'Pick your name before sending the photo');
     }
-    if (queue.full) {
+    // Photos being received count as queued: past the queue's room, refuse before reading anything.
+    if (queue.full || queue.load + receiving >= queue.capacity) {
       queue.stats.refused++;
-      throw new HttpError(503, `The scanner is busy with ${queue.load} photos: try again in a few seconds`, { 'Retry-After': '5' });
+      throw new HttpError(503, `The scanner is busy with ${queue.load + receiving} photos: try again in a few seconds`, { 'Retry-After': '5' });
     }
     const t0 = performance.now();
     let received;
+    receiving++;
     try {
       received = await receiveUpload(req, store.tmpDir, maxUpload);
     } catch (e) {
       if (e instanceof UploadError) throw new HttpError(e.status, e.message);
       throw e;
+    } finally {
+      receiving--;
     }
     const id = newId();
     const photoName = `${id}.${received.type}`;

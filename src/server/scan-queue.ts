@@ -4,6 +4,7 @@
  * waiting too long, a job is refused with a message to try again: 50 phones at once queue, they don't pile up.
  */
 import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { JobResult, ScanJob } from './scan-job.js';
@@ -19,7 +20,7 @@ export class BusyError extends Error {
 }
 
 export interface QueueOptions {
-  /** Worker threads (default 2). */
+  /** Worker threads (default: one fewer than the cores, 1 or 2; see defaultWorkers). */
   workers?: number;
   /** Jobs that may wait for a worker (default 32). */
   maxWaiting?: number;
@@ -60,6 +61,14 @@ function spawn(): Worker {
   return new Worker(fileURLToPath(new URL('./scan-worker.js', here)));
 }
 
+/**
+ * One scan already keeps more than one core busy (sharp decodes on a thread pool): on 2 cores a second worker
+ * made 8 photos take 2.6 s instead of 1.9 s. So: one fewer worker than cores, 1 or 2.
+ */
+export function defaultWorkers(): number {
+  return Math.max(1, Math.min(2, availableParallelism() - 1));
+}
+
 export class ScanQueue {
   private slots: Slot[] = [];
   private waiting: Pending[] = [];
@@ -77,7 +86,7 @@ export class ScanQueue {
   readonly stats = { done: 0, refused: 0, failed: 0, restarts: 0 };
 
   constructor(opts: QueueOptions = {}) {
-    this.workers = Math.max(1, opts.workers ?? 2);
+    this.workers = Math.max(1, opts.workers ?? defaultWorkers());
     this.maxWaiting = Math.max(0, opts.maxWaiting ?? 32);
     this.maxWaitMs = opts.maxWaitMs ?? 45_000;
     this.maxScanMs = opts.maxScanMs ?? 60_000;
@@ -93,6 +102,11 @@ export class ScanQueue {
   /** Jobs waiting plus jobs running. */
   get load(): number {
     return this.waiting.length + this.slots.filter((s) => s.busy).length;
+  }
+
+  /** Jobs running plus waiting at most. */
+  get capacity(): number {
+    return this.workers + this.maxWaiting;
   }
 
   /** Whether a new job would be refused right now (checked before an upload is read). */

@@ -14,7 +14,7 @@ beforeAll(async () => {
   photo = fixture('16-medium-a-a4-light-table');
   // A phone photo at 1600 px (~250 KB): the scanner reads it as well, and 50 of them stay quick.
   small = await sharp(photo.bytes).rotate().resize(1600, 1600, { fit: 'inside' }).jpeg({ quality: 85 }).toBuffer();
-  srv = await startServer({ workers: 2, maxWaiting: 16, maxUpload: 2_000_000 });
+  srv = await startServer({ workers: 1, maxWaiting: 16, maxUpload: 2_000_000 });
   host = await createGameFor(srv.base, photo);
 });
 afterAll(() => srv?.app.close());
@@ -45,6 +45,13 @@ describe('limits', () => {
 describe('load', () => {
   it('survives 50 phones uploading at once: each gets a sheet or a clear "busy" answer', async () => {
     const t0 = performance.now();
+    const during = (async () => {
+      await new Promise((r) => setTimeout(r, 800));
+      const t = performance.now();
+      const res = await fetch(`${srv.base}/api/games/${host.id}/board`);
+      await res.json();
+      return { boardMs: performance.now() - t, boardStatus: res.status };
+    })();
     const results = await Promise.all(
       Array.from({ length: 50 }, async (_, i) => {
         const t = performance.now();
@@ -59,10 +66,15 @@ describe('load', () => {
       }),
     );
     const wall = performance.now() - t0;
+    const { boardMs, boardStatus } = await during;
+    // Scans run on a worker thread: pages and the leaderboard keep answering meanwhile.
+    expect(boardStatus).toBe(200);
+    expect(boardMs).toBeLessThan(1000);
     const ok = results.filter((r) => r.status === 201);
     const busy = results.filter((r) => r.status === 503);
     expect(ok.length + busy.length).toBe(50);
-    expect(ok.length).toBeGreaterThanOrEqual(20);
+    // 1 scanning + 16 waiting at least; more when scans finish while uploads still arrive.
+    expect(ok.length).toBeGreaterThanOrEqual(17);
     for (const r of busy) {
       expect(r.json.error).toMatch(/busy/);
       expect(Number(r.retry)).toBeGreaterThan(0);
@@ -77,7 +89,7 @@ describe('load', () => {
     expect(readdirSync(join(srv.data, 'games', host.id, 'photos'))).toHaveLength(ok.length);
     const ms = ok.map((r) => r.ms).sort((a, b) => a - b);
     console.log(
-      `load: 50 uploads in ${(wall / 1000).toFixed(1)} s: ${ok.length} scanned (median ${Math.round(ms[ms.length >> 1])} ms, max ${Math.round(ms[ms.length - 1])} ms), ${busy.length} told to retry; queue ${JSON.stringify(srv.app.queue.stats)}`,
+      `load: 50 uploads in ${(wall / 1000).toFixed(1)} s (leaderboard meanwhile in ${Math.round(boardMs)} ms): ${ok.length} scanned (median ${Math.round(ms[ms.length >> 1])} ms, max ${Math.round(ms[ms.length - 1])} ms), ${busy.length} told to retry; queue ${JSON.stringify(srv.app.queue.stats)}`,
     );
   });
 });

@@ -1,6 +1,7 @@
 import type { CommandModule } from 'yargs';
 import { UserError } from '../../errors.js';
 import { createBaakoServer } from '../../server/app.js';
+import { defaultWorkers } from '../../server/scan-queue.js';
 import { stdio } from '../output.js';
 
 interface Args {
@@ -22,7 +23,7 @@ export const serveCommand: CommandModule<object, Args> = {
       .option('data', { type: 'string', default: 'baako-data', describe: 'data folder: database, packs, photos (kept across restarts)' })
       .option('public-url', { type: 'string', describe: 'address phones use, for the join QR code (default: guessed from the network)' })
       .option('max-upload-mb', { type: 'number', default: 25, describe: 'largest photo accepted, MB' })
-      .option('workers', { type: 'number', default: 2, describe: 'photos scanned at the same time' })
+      .option('workers', { type: 'number', default: defaultWorkers(), describe: 'photos scanned at the same time (default: cores - 1, at most 2)' })
       .example('$0 serve', 'open http://localhost:8080 on this computer, create a game, show its QR code to the players')
       .example('$0 serve --port 3000 --data ~/baako-nights', 'another port and data folder') as never,
   handler: async (args) => {
