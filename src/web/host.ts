@@ -3,7 +3,7 @@ import type { Board, HostInfo, SheetSummary } from '../server/protocol.js';
 import { ApiFailure, getJson } from './api.js';
 import { h, saved } from './dom.js';
 import { KNOWN, type KnownGame } from './home.js';
-import { boardList, cardChips, errorBox, followBoard, page, section, topBar } from './ui.js';
+import { boardList, cardChips, errorBox, followBoard, page, section, topBar, twoColumns } from './ui.js';
 
 const FILE_LABELS: Record<string, [string, string]> = {
   'sheets.pdf': ['Sheets', 'one page a player'],
@@ -86,44 +86,49 @@ export async function hostPage(root: HTMLElement, hostKey: string): Promise<() =
 
   root.replaceChildren(
     topBar(info.title, `Side ${info.side} · ${info.players.length} player${info.players.length === 1 ? '' : 's'} · ${info.paper === 'a4' ? 'A4' : 'Letter'}`, h('span', { class: 'badge-host' }, 'Host')),
-    page(
-      section('Cards in play', cardChips(info.cards)),
-      section(
-        h('span', null, h('span', { class: 'step' }, '1'), 'Print the pack'),
-        h(
-          'div',
-          { class: 'files' },
-          info.files.map((f) => {
-            const [label, what] = FILE_LABELS[f.name] ?? [f.name, ''];
-            return h('a', { class: 'file', href: f.url, download: `baako-${info.seed}-${f.name}` }, h('span', { class: 'file-name' }, label), h('small', null, what));
-          }),
+    twoColumns(
+      'host',
+      [
+        section('Cards in play', cardChips(info.cards)),
+        section(
+          h('span', null, h('span', { class: 'step' }, '1'), 'Print the pack'),
+          h(
+            'div',
+            { class: 'files' },
+            info.files.map((f) => {
+              const [label, what] = FILE_LABELS[f.name] ?? [f.name, ''];
+              return h('a', { class: 'file', href: f.url, download: `baako-${info.seed}-${f.name}` }, h('span', { class: 'file-name' }, label), h('small', null, what));
+            }),
+          ),
+          h('p', { class: 'hint' }, 'Print at 100 % (actual size). Each sheet’s QR code tells the scanner which game and player it is.'),
         ),
-        h('p', { class: 'hint' }, 'Print at 100 % (actual size). Each sheet’s QR code tells the scanner which game and player it is.'),
-      ),
-      section(
-        h('span', null, h('span', { class: 'step' }, '2'), 'Players join'),
-        h('div', { class: 'join' }, h('img', { class: 'qr', src: `/host/${hostKey}/qr.svg`, alt: `QR code for ${info.joinUrl}`, width: 240, height: 240 })),
-        h('p', { class: 'center' }, 'Players scan this with their phone camera (same Wi-Fi), pick their name and photograph their sheet.'),
-        h('div', { class: 'url-row' }, h('code', { class: 'url' }, info.joinUrl), copyBtn),
-        info.joinUrls.length > 1 ? h('p', { class: 'hint' }, `If that address doesn’t open, try ${info.joinUrls.slice(1).join(' or ')}.`) : null,
-      ),
-      section(
-        h('span', { class: 'row-title' }, h('span', null, h('span', { class: 'step' }, '3'), 'Leaderboard'), live),
-        boardBox,
-        h(
-          'div',
-          { class: 'actions' },
-          h('a', { class: 'btn secondary', href: `/g/${info.id}/board`, 'data-nav': true }, 'Full screen'),
-          h('a', { class: 'btn secondary', href: `/g/${info.id}/results.csv`, download: '' }, 'CSV'),
-          h('a', { class: 'btn secondary', href: `/g/${info.id}/results.json`, download: '' }, 'JSON'),
+        section(
+          h('span', null, h('span', { class: 'step' }, '2'), 'Players join'),
+          h('div', { class: 'join' }, h('img', { class: 'qr', src: `/host/${hostKey}/qr.svg`, alt: `QR code for ${info.joinUrl}`, width: 240, height: 240 })),
+          h('p', { class: 'center' }, 'Players scan this with their phone camera (same Wi-Fi), pick their name and photograph their sheet.'),
+          h('div', { class: 'url-row' }, h('code', { class: 'url' }, info.joinUrl), copyBtn),
+          info.joinUrls.length > 1 ? h('p', { class: 'hint' }, `If that address doesn’t open, try ${info.joinUrls.slice(1).join(' or ')}.`) : null,
         ),
-      ),
-      section('Sheets', sheetsBox),
-      section(
-        'On this computer',
-        h('p', { class: 'hint' }, 'The game is saved in the data folder; the command line scans photos for it too:'),
-        h('pre', { class: 'cli' }, `baako scan photo.jpg --game ${info.gameJson}`),
-      ),
+      ],
+      [
+        section(
+          h('span', { class: 'row-title' }, h('span', null, h('span', { class: 'step' }, '3'), 'Leaderboard'), live),
+          boardBox,
+          h(
+            'div',
+            { class: 'actions' },
+            h('a', { class: 'btn secondary', href: `/g/${info.id}/board`, 'data-nav': true }, 'Leaderboard page'),
+            h('a', { class: 'btn secondary', href: `/g/${info.id}/results.csv`, download: '' }, 'CSV'),
+            h('a', { class: 'btn secondary', href: `/g/${info.id}/results.json`, download: '' }, 'JSON'),
+          ),
+        ),
+        section('Sheets', sheetsBox),
+        section(
+          'On this computer',
+          h('p', { class: 'hint' }, 'The game is saved in the data folder; the command line scans photos for it too:'),
+          h('pre', { class: 'cli' }, `baako scan photo.jpg --game ${info.gameJson}`),
+        ),
+      ],
     ),
   );
   renderSheets(info.sheets);

@@ -46,7 +46,7 @@ export function overlay(o: OverlayOptions): OverlayView {
   const numbers = o.numbers ?? true;
   const el = svg(
     'svg',
-    { viewBox: `${box.x} ${box.y} ${box.width} ${box.height}`, class: 'overlay', role: 'img', 'aria-label': o.label },
+    { viewBox: `${box.x} ${box.y} ${box.width} ${box.height}`, class: o.view ? 'overlay zoom' : 'overlay', role: 'img', 'aria-label': o.label },
     svg('image', { href: o.url, x: 0, y: 0, width: land.width, height: land.height }),
     layer,
   );

@@ -27,6 +27,11 @@ export function page(...children: Child[]): HTMLElement {
   return h('main', { class: 'page' }, ...children);
 }
 
+/** A page in two columns on a wide screen (one on a phone: the first column, then the second). */
+export function twoColumns(cls: string, left: Child[], right: Child[]): HTMLElement {
+  return h('main', { class: `page ${cls}` }, h('div', { class: 'col' }, ...left), h('div', { class: 'col' }, ...right));
+}
+
 export function section(title: Child, ...children: Child[]): HTMLElement {
   return h('section', { class: 'card' }, title ? h('h2', null, title) : null, ...children);
 }
