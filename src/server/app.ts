@@ -199,6 +199,9 @@ export function createBaakoServer(opts: ServeOptions): BaakoServer {
   let port = opts.port ?? 8080;
   /** Uploads being received right now. */
   let receiving = 0;
+  /** Game creations queued, and the last one's promise (they run one after another). */
+  let creating = 0;
+  let creation: Promise<void> = Promise.resolve();
 
   // ---- views ------------------------------------------------------------------------------------------
 
@@ -468,7 +471,21 @@ export function createBaakoServer(opts: ServeOptions): BaakoServer {
     if (api) {
       const [, what, key, sub, subId, action] = parts;
       if (what === 'games' && parts.length === 2 && method === 'POST') {
-        const g = await createGame((await readJson(req)) as CreateGameRequest);
+        const body = (await readJson(req)) as CreateGameRequest;
+        // Packs are drawn one at a time (about half a second each); a crowd of requests waits its turn, up to a point.
+        if (creating >= 4) throw new HttpError(503, 'Games are being created right now: try again in a few seconds', { 'Retry-After': '5' });
+        creating++;
+        const turn = creation.then(() => createGame(body));
+        creation = turn.then(
+          () => undefined,
+          () => undefined,
+        );
+        let g: GameRow;
+        try {
+          g = await turn;
+        } finally {
+          creating--;
+        }
         return sendJson(res, 201, hostInfo(req, g));
       }
       if (what === 'host') {

@@ -93,3 +93,17 @@ describe('load', () => {
     );
   });
 });
+
+describe('game creation', () => {
+  it('draws packs one at a time: a crowd of creations gets games or a clear "busy" answer', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        fetch(`${srv.base}/api/games`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ players: 2, seed: `crowd-${i}` }) }).then(async (r) => ({ status: r.status, json: (await r.json()) as { id?: string; error?: string } })),
+      ),
+    );
+    const made = results.filter((r) => r.status === 201);
+    expect(made.length).toBeGreaterThanOrEqual(4);
+    expect(made.length + results.filter((r) => r.status === 503 && /try again/.test(r.json.error ?? '')).length).toBe(10);
+    for (const r of made) expect((await fetch(`${srv.base}/api/games/${r.json.id}`)).status).toBe(200);
+  });
+});
