@@ -78,6 +78,29 @@ export async function joinPage(root: HTMLElement, gameId: string, go: (path: str
     shoot.setAttribute('aria-disabled', me === 0 ? 'true' : 'false');
   };
 
+  // The photos this phone sent to this game, to get back to one left unconfirmed.
+  const mineBox = h('div', null);
+  const showMine = async () => {
+    const ids = saved.get<string[]>(sheetsKey(gameId), []);
+    const views = (await Promise.all(ids.map((sid) => getJson<SheetView>(`/api/games/${gameId}/sheets/${sid}`).catch(() => null)))).filter((v): v is SheetView => v !== null);
+    if (views.length === 0) return;
+    const label: Record<SheetView['status'], string> = { review: 'not confirmed yet: tap to check it', confirmed: 'confirmed', replaced: 'replaced by a later one', removed: 'removed by the host' };
+    mineBox.replaceChildren(
+      h(
+        'section',
+        { class: 'card' },
+        h('h2', null, 'Sent from this phone'),
+        h(
+          'ul',
+          { class: 'links' },
+          views.map((v) =>
+            h('li', null, h('a', { href: `/g/${gameId}/s/${v.id}`, 'data-nav': true, class: `row-link ${v.status}` }, h('span', null, `${v.name} · ${v.score.total} points`), h('small', null, label[v.status]))),
+          ),
+        ),
+      ),
+    );
+  };
+
   let busy = false;
   const send = async (input: HTMLInputElement) => {
     const file = input.files?.[0];
@@ -141,10 +164,12 @@ export async function joinPage(root: HTMLElement, gameId: string, go: (path: str
     page(
       h('section', { class: 'card' }, h('h2', null, h('span', { class: 'step' }, '1'), 'Who are you?'), names),
       h('section', { class: 'card' }, step2),
+      mineBox,
       h('p', { class: 'center' }, h('a', { href: `/g/${gameId}/board`, 'data-nav': true, class: 'link' }, 'Leaderboard →')),
     ),
   );
   renderNames();
+  void showMine();
   return () => undefined;
 }
 

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resolveGameFile } from '../../src/server/game-dir.js';
 import type { HostInfo } from '../../src/server/protocol.js';
 import { baako } from '../cli/run.js';
 import { createGameFor, fixture, startServer, type Running } from './helpers.js';
@@ -21,11 +22,13 @@ afterAll(() => srv?.app.close());
 
 describe('the CLI and the server share games', () => {
   it('baako scan --game takes a game of the data folder by its id, or its game.json', () => {
-    for (const game of [host.id, host.setupId, host.gameJson]) {
-      const r = baako(['scan', photo.file, '--game', game, '--data', srv.data, '--json']);
-      expect([0, 3], r.stderr).toContain(r.code);
-      expect(JSON.parse(r.stdout).game).toBe(host.setupId);
-    }
+    const r = baako(['scan', photo.file, '--game', host.id, '--data', srv.data, '--json']);
+    expect([0, 3], r.stderr).toContain(r.code);
+    expect(JSON.parse(r.stdout).game).toBe(host.setupId);
+    // By the id on the sheets' QR codes, or the file itself.
+    expect(resolveGameFile(host.setupId, srv.data)).toBe(host.gameJson);
+    expect(resolveGameFile(host.gameJson, '/nonexistent')).toBe(host.gameJson);
+    expect(() => resolveGameFile('../../no-such-folder/x', srv.data)).toThrow(/neither a game.json file nor a game/);
     const bad = baako(['scan', photo.file, '--game', 'nosuchgame', '--data', srv.data]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/--game: "nosuchgame" is neither a game.json file nor a game of/);
