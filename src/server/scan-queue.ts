@@ -81,7 +81,8 @@ export class ScanQueue {
   readonly workers: number;
   readonly maxWaiting: number;
   readonly maxWaitMs: number;
-  readonly maxScanMs: number;
+  /** May be changed at any time: applies to the scans started after. */
+  maxScanMs: number;
   /** Counters for the log and the tests. */
   readonly stats = { done: 0, refused: 0, failed: 0, restarts: 0 };
 
