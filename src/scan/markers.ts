@@ -20,6 +20,8 @@ export interface MarkerSearch {
   shrink: number;
   /** Adaptive threshold block size in (shrunk) pixels, odd. */
   block: number;
+  /** Largest share of the image one marker may cover (default 1/30; a window searched around one: more). */
+  maxShare?: number;
 }
 
 /**
@@ -46,7 +48,7 @@ export function findMarkers(grey: Uint8Array, width: number, height: number, sea
     const n = contours.size();
     const area = new Float64Array(n);
     const minSide = 8;
-    const maxArea = (src.cols * src.rows) / 30;
+    const maxArea = src.cols * src.rows * (search.maxShare ?? 1 / 30);
     const hits: MarkerHit[] = [];
 
     const largestChild = (i: number): number => {
@@ -137,14 +139,29 @@ export function quadCandidates(hits: MarkerHit[], max = 6): MarkerHit[][] {
       for (let c = b + 1; c < n; c++)
         for (let d = c + 1; d < n; d++) {
           const four = clockwise([cand[a], cand[b], cand[c], cand[d]]);
-          const sides = four.map((m) => m.side);
-          // Perspective makes near markers up to ~3x the far ones (35 degrees of tilt on a close shot).
-          if (Math.max(...sides) / Math.min(...sides) > 4) continue;
+          if (!plausible(four)) continue;
           const area = quadArea(four.map((m) => m.center));
-          if (area <= 0 || !convex(four.map((m) => m.center))) continue;
           scored.push({ four, score: Math.log(area) - four.reduce((s, m) => s + m.misfit, 0) });
         }
   return scored.sort((x, y) => y.score - x.score).slice(0, max).map((s) => s.four);
+}
+
+/**
+ * Whether markers could be the sheet's: similar sizes (perspective makes near ones up to ~3x the far ones at 35
+ * degrees of tilt), far apart, and for four, a convex quadrilateral.
+ */
+export function plausible(ms: MarkerHit[]): boolean {
+  const sides = ms.map((m) => m.side);
+  if (Math.max(...sides) / Math.min(...sides) > 4) return false;
+  for (let i = 0; i < ms.length; i++)
+    for (let j = i + 1; j < ms.length; j++) {
+      if (Math.hypot(ms[i].center.x - ms[j].center.x, ms[i].center.y - ms[j].center.y) < 3 * Math.max(ms[i].side, ms[j].side)) return false;
+    }
+  if (ms.length === 4) {
+    const pts = ms.map((m) => m.center);
+    if (quadArea(pts) <= 0 || !convex(pts)) return false;
+  }
+  return true;
 }
 
 /** The best set of four markers, or null. */

@@ -10,6 +10,7 @@ import { cellFeatures, edgeFeatures } from './features.js';
 import { inkMap, type InkMap } from './inkmap.js';
 import { locateGrid, type LandGrid } from './grid.js';
 import { loadPhoto, type Photo } from './image.js';
+import { fourthMarkerCandidates } from './fourth-marker.js';
 import { findMarkers, quadCandidates, type MarkerHit } from './markers.js';
 import { borderContrast, findPose, poseFor, type Pose } from './orient.js';
 import { readSheetQr } from './qr.js';
@@ -68,10 +69,20 @@ const MIN_BORDER = 0.2;
  */
 function locate(photo: Photo, name: string, papers: Paper[]): { markers: MarkerHit[]; pose: Pose } {
   let most = 0;
+  const seen: MarkerHit[][] = [];
   for (const search of markerSearches) {
     const hits = findMarkers(photo.grey, photo.width, photo.height, search);
+    seen.push(hits);
     most = Math.max(most, hits.length);
     for (const four of quadCandidates(hits)) {
+      const found = findPose(photo, four, papers);
+      if (found && found.best.borderContrast >= MIN_BORDER) return { markers: four, pose: found.best };
+    }
+  }
+  // Three found: look for the fourth where they say it must be.
+  for (const hits of seen) {
+    if (hits.length < 3) continue;
+    for (const four of fourthMarkerCandidates(photo, hits, papers)) {
       const found = findPose(photo, four, papers);
       if (found && found.best.borderContrast >= MIN_BORDER) return { markers: four, pose: found.best };
     }
