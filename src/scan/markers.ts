@@ -54,7 +54,11 @@ export function findMarkers(grey: Uint8Array, width: number, height: number, sea
     const largestChild = (i: number): number => {
       let best = -1;
       for (let ch = hier[i * 4 + 2]; ch !== -1; ch = hier[ch * 4]) {
-        if (area[ch] === 0) area[ch] = c.contourArea(contours.get(ch)) || 1e-9;
+        if (area[ch] === 0) {
+          const m = contours.get(ch); // MatVector.get makes a Mat that must be freed like any other
+          area[ch] = c.contourArea(m) || 1e-9;
+          m.delete();
+        }
         if (best === -1 || area[ch] > area[best]) best = ch;
       }
       return best;
@@ -62,7 +66,7 @@ export function findMarkers(grey: Uint8Array, width: number, height: number, sea
 
     for (let i = 0; i < n; i++) {
       if (hier[i * 4 + 2] === -1) continue; // needs a hole
-      const cnt = contours.get(i);
+      const cnt = s.track(contours.get(i));
       const a = c.contourArea(cnt);
       area[i] = a || 1e-9;
       if (a < minSide * minSide || a > maxArea) continue;
@@ -77,7 +81,7 @@ export function findMarkers(grey: Uint8Array, width: number, height: number, sea
       if (cr < 0.05 || cr > 0.155) continue;
       const quad = quadOf(c, s, cnt);
       if (!quad) continue;
-      const coreQuad = quadOf(c, s, contours.get(core));
+      const coreQuad = quadOf(c, s, s.track(contours.get(core)));
       const center = intersect(quad[0], quad[2], quad[1], quad[3]);
       if (coreQuad) {
         const cc = intersect(coreQuad[0], coreQuad[2], coreQuad[1], coreQuad[3]);
