@@ -1,0 +1,100 @@
+/**
+ * Shapes on a small grid, as Baako's discovery cards show them: rows of characters ("##/#." or one row a line),
+ * each character drawn by the layout's `cells` style (square, rounded, circle, diamond, an icon, or bars that join
+ * their neighbours: "hbar" runs across, "vbar" runs down). "." and " " are empty cells.
+ */
+import type { CellStyle, GridElement } from '../../data/deck.js';
+import { mm, type Box } from '../sheet-layout.js';
+import { color, fail, fill, INK, type CardCtx } from './context.js';
+import { iconNamed, paintIcon } from './icon.js';
+
+const DEFAULT_CELLS: Record<string, CellStyle> = { '#': { fill: INK, shape: 'square' } };
+
+export function parseShape(s: string): string[] {
+  return s
+    .split(/\/|\r?\n|\\n/)
+    .map((r) => r.replace(/\s+$/, ''))
+    .filter((r, i, all) => r !== '' || (i > 0 && i < all.length - 1));
+}
+
+export function drawGrid(ctx: CardCtx, e: GridElement, box: Box): void {
+  const template = e.field !== undefined ? `{${e.field}}` : e.shape!;
+  const rows = parseShape(fill(ctx, template));
+  if (rows.length === 0) return;
+  const cells = e.cells ?? DEFAULT_CELLS;
+  for (const r of rows) {
+    for (const ch of r) {
+      if (ch !== '.' && ch !== ' ' && !cells[ch]) {
+        fail(ctx, e.field !== undefined ? 'field' : 'shape', template, `"${ch}" in the shape "${rows.join('/')}" has no style in the layout's cells (${Object.keys(cells).join(' ')}; "." is empty)`);
+      }
+    }
+  }
+  const pad = e.pad ?? 0;
+  const gr = rows.length + 2 * pad;
+  const gc = Math.max(...rows.map((r) => r.length)) + 2 * pad;
+  const cell = Math.min(box.w / gc, box.h / gr, e.cell ? mm(e.cell) : Infinity);
+  const x0 = box.x + (box.w - gc * cell) / 2 + pad * cell;
+  const y0 = box.y + (box.h - gr * cell) / 2 + pad * cell;
+  const { doc } = ctx;
+  const gridColor = color(ctx, 'grid', e.grid);
+  if (gridColor) {
+    const gx = x0 - pad * cell;
+    const gy = y0 - pad * cell;
+    doc.save().lineWidth(Math.max(0.3, cell * 0.04)).strokeColor(gridColor);
+    for (let i = 0; i <= gr; i++) doc.moveTo(gx, gy + i * cell).lineTo(gx + gc * cell, gy + i * cell);
+    for (let j = 0; j <= gc; j++) doc.moveTo(gx + j * cell, gy).lineTo(gx + j * cell, gy + gr * cell);
+    doc.stroke().restore();
+  }
+  const at = (r: number, c: number) => rows[r]?.[c] ?? '.';
+  rows.forEach((row, r) => {
+    for (let c = 0; c < row.length; c++) {
+      const ch = row[c];
+      const st = cells[ch];
+      if (!st) continue;
+      const shape = st.shape ?? 'square';
+      const k = st.scale ?? 0.88;
+      const f = color(ctx, `cells.${ch}.fill`, st.fill, st.stroke === undefined ? INK : null);
+      const s = color(ctx, `cells.${ch}.stroke`, st.stroke);
+      const cx = x0 + c * cell;
+      const cy = y0 + r * cell;
+      const inset = (cell * (1 - k)) / 2;
+      doc.save();
+      if (shape === 'icon') {
+        const def = iconNamed(ctx, `cells.${ch}.icon`, st.icon ?? '');
+        if (def) paintIcon(doc, def, { x: cx + inset, y: cy + inset, w: cell - 2 * inset, h: cell - 2 * inset }, f, s, st.strokeWidth);
+        doc.restore();
+        continue;
+      }
+      if (shape === 'hbar') {
+        // A run of the same character across is one bar, drawn from its first cell.
+        if (at(r, c - 1) === ch) {
+          doc.restore();
+          continue;
+        }
+        let n = 1;
+        while (at(r, c + n) === ch) n++;
+        const th = cell * 0.5 * k;
+        doc.roundedRect(cx + inset, cy + (cell - th) / 2, n * cell - 2 * inset, th, th * 0.25);
+      } else if (shape === 'vbar') {
+        if (at(r - 1, c) === ch) {
+          doc.restore();
+          continue;
+        }
+        let n = 1;
+        while (at(r + n, c) === ch) n++;
+        const tw = cell * 0.5 * k;
+        doc.roundedRect(cx + (cell - tw) / 2, cy + inset, tw, n * cell - 2 * inset, tw * 0.25);
+      } else if (shape === 'circle') doc.circle(cx + cell / 2, cy + cell / 2, (cell / 2) * k);
+      else if (shape === 'diamond') {
+        const h = (cell / 2) * k;
+        doc.polygon([cx + cell / 2, cy + cell / 2 - h], [cx + cell / 2 + h, cy + cell / 2], [cx + cell / 2, cy + cell / 2 + h], [cx + cell / 2 - h, cy + cell / 2]);
+      } else if (shape === 'rounded') doc.roundedRect(cx + inset, cy + inset, cell - 2 * inset, cell - 2 * inset, cell * 0.18);
+      else doc.rect(cx + inset, cy + inset, cell - 2 * inset, cell - 2 * inset);
+      if (s) doc.lineWidth(st.strokeWidth ?? 1).lineJoin('round');
+      if (f && s) doc.fillAndStroke(f, s);
+      else if (f) doc.fill(f);
+      else if (s) doc.stroke(s);
+      doc.restore();
+    }
+  });
+}
