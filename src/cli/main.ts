@@ -6,6 +6,7 @@ import { scoreCommand } from './commands/score.js';
 import { sheetCommand } from './commands/sheet.js';
 import { cardsCommand } from './commands/cards.js';
 import { packCommand } from './commands/pack.js';
+import { deckCommand } from './commands/deck.js';
 import { serveCommand } from './commands/serve.js';
 
 /** Runs the CLI with the given arguments and returns the exit code (errors are one line, no stack trace). */
@@ -34,6 +35,7 @@ export async function run(argv: string[]): Promise<number> {
     .command(packCommand)
     .command(scanCommand)
     .command(boardCommand)
+    .command(deckCommand)
     .command(serveCommand)
     .demandCommand(1, 'name a command')
     .strict()
