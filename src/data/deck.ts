@@ -150,6 +150,8 @@ const gridEl = z
     pad: z.number().int().min(0).max(5).optional(),
     /** Largest cell, millimetres. */
     cell: z.number().positive().optional(),
+    /** Where the shape sits in its box when the box is taller than it (default middle). */
+    valign: z.enum(TEXT_VALIGN, { error: 'expected "top", "middle" or "bottom"' }).optional(),
   })
   .strict()
   .refine((e) => (e.shape === undefined) !== (e.field === undefined), 'a grid element needs either "shape" or "field"');

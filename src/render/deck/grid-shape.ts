@@ -34,7 +34,8 @@ export function drawGrid(ctx: CardCtx, e: GridElement, box: Box): void {
   const gc = Math.max(...rows.map((r) => r.length)) + 2 * pad;
   const cell = Math.min(box.w / gc, box.h / gr, e.cell ? mm(e.cell) : Infinity);
   const x0 = box.x + (box.w - gc * cell) / 2 + pad * cell;
-  const y0 = box.y + (box.h - gr * cell) / 2 + pad * cell;
+  const free = box.h - gr * cell;
+  const y0 = box.y + (e.valign === 'top' ? 0 : e.valign === 'bottom' ? free : free / 2) + pad * cell;
   const { doc } = ctx;
   const gridColor = color(ctx, 'grid', e.grid);
   if (gridColor) {

@@ -40,9 +40,9 @@ export function deckSize(layout: Layout, size?: DeckSize): DeckSize {
 
 export async function renderDeckPdf(layout: Layout, data: DeckData, opts: DeckRenderOptions): Promise<RenderedDeck> {
   const size = deckSize(layout, opts.size);
-  const sheet = deckSheet(size, opts.paper);
-  if (opts.duplex && !layout.back) throw new UserError(`--duplex: ${layout.shown} has no back`);
   const cards = data.cards;
+  const sheet = deckSheet(size, opts.paper, cards.length);
+  if (opts.duplex && !layout.back) throw new UserError(`--duplex: ${layout.shown} has no back`);
   if (cards.length === 0) throw new UserError(`${data.source || layout.shown}: no cards to print (no rows, or every row has 0 copies)`);
   const W = (sheet.card.w / 72) * 25.4;
   const H = (sheet.card.h / 72) * 25.4;

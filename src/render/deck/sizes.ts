@@ -70,8 +70,11 @@ function grid(paper: DeckPaper, landscape: boolean, w: number, h: number) {
   return { cols: Math.max(0, cols), rows: Math.max(0, rows), pw, ph };
 }
 
-/** The sheet the deck's cards are laid out on. */
-export function deckSheet(size: DeckSize, paper: DeckPaper): DeckSheet {
+/**
+ * The sheet the deck's cards are laid out on: portrait, or landscape when that holds more cards a page (and the
+ * deck of `count` cards needs more than portrait holds).
+ */
+export function deckSheet(size: DeckSize, paper: DeckPaper, count = Infinity): DeckSheet {
   if (size.kind === 'page') {
     const pp = size.paper === 'page' ? paper : size.paper;
     const p = DECK_PAPERS[pp];
@@ -83,7 +86,8 @@ export function deckSheet(size: DeckSize, paper: DeckPaper): DeckSheet {
   }
   const portrait = grid(paper, false, size.w, size.h);
   const land = grid(paper, true, size.w, size.h);
-  const useLand = land.cols * land.rows > portrait.cols * portrait.rows;
+  const pn = portrait.cols * portrait.rows;
+  const useLand = land.cols * land.rows > pn && (pn === 0 || count > pn);
   const g = useLand ? land : portrait;
   if (g.cols * g.rows === 0) {
     const room = 2 * (BLEED / mm(1) + MARGIN_MM);
