@@ -18,7 +18,7 @@ const length = z.union([z.number(), z.string().regex(LENGTH_RE, 'expected millim
 export type Length = z.infer<typeof length>;
 
 const colorish = z.string().max(200);
-const when = z.union([
+const condition = z.union([
   z.string().min(1, 'expected a column name'),
   z
     .object({
@@ -29,6 +29,9 @@ const when = z.union([
     })
     .strict(),
 ]);
+/** A column that must be filled in (not "", "0", "no" or "false"), a test of a column, or a list that must all hold. */
+const when = z.union([condition, z.array(condition).min(1)]);
+export type Condition = z.infer<typeof condition>;
 export type When = z.infer<typeof when>;
 
 const base = {
@@ -260,6 +263,8 @@ export interface Layout {
 }
 
 export const BUILTIN_FONTS = ['title', 'text', 'semibold', 'bold', 'italic'];
+/** Filters a template may apply to a column's value: "{era|first}", "{name|upper}". */
+export const TEMPLATE_FILTERS = ['upper', 'lower', 'first'];
 
 function shownPath(p: string): string {
   const cwd = process.cwd();
@@ -381,7 +386,14 @@ export function referencedColumns(l: Layout): Map<string, string> {
     if (!out.has(name)) out.set(name, where);
   };
   const scan = (v: unknown, where: string) => {
-    if (typeof v === 'string') for (const m of v.matchAll(/\{([^{}]+)\}/g)) add(m[1].trim(), where);
+    if (typeof v === 'string') {
+      for (const m of v.matchAll(/\{([^{}]+)\}/g)) {
+        const [name, ...filters] = m[1].split('|').map((x) => x.trim());
+        const bad = filters.find((f) => !TEMPLATE_FILTERS.includes(f));
+        if (bad !== undefined) throw new UserError(`${l.shown}: ${where}: unknown filter "${bad}" in "{${m[1]}}" (expected ${TEMPLATE_FILTERS.join(', ')})`);
+        add(name, where);
+      }
+    }
     else if (Array.isArray(v)) v.forEach((x, i) => scan(x, `${where}[${i}]`));
     else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) scan(x, `${where}.${k}`);
   };
@@ -392,7 +404,7 @@ export function referencedColumns(l: Layout): Map<string, string> {
     s.elements.forEach((e, i) => {
       const at = `${part}.elements[${i}]`;
       if ('field' in e && e.field) add(e.field, `${at}.field`);
-      if (e.when) add(typeof e.when === 'string' ? e.when : e.when.column, `${at}.when`);
+      for (const c of e.when === undefined ? [] : Array.isArray(e.when) ? e.when : [e.when]) add(typeof c === 'string' ? c : c.column, `${at}.when`);
       const { when: _w, field: _f, ...rest } = e as Record<string, unknown>;
       scan(rest, at);
     });

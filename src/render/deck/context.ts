@@ -3,7 +3,7 @@
  * `{column}` templates, resolve colours and lengths, and fail with one line naming the row and column (or, for a
  * literal in the layout, the layout's field).
  */
-import { BUILTIN_FONTS, LENGTH_RE, type Element, type Layout, type Length, type When } from '../../data/deck.js';
+import { BUILTIN_FONTS, LENGTH_RE, type Condition, type Element, type Layout, type Length, type When } from '../../data/deck.js';
 import type { DeckCard } from '../../data/deck-data.js';
 import { UserError } from '../../errors.js';
 import type { Doc } from '../pdf.js';
@@ -37,10 +37,17 @@ export interface CardCtx extends DeckDoc {
 
 export const INK = '#1a1a1a';
 
-/** The columns a template names. */
+/** The columns a template names ("{name}", "{name|upper}"). */
 export function columnsOf(s: string): string[] {
-  return [...s.matchAll(/\{([^{}]+)\}/g)].map((m) => m[1].trim());
+  return [...s.matchAll(/\{([^{}]+)\}/g)].map((m) => m[1].split('|')[0].trim());
 }
+
+/** Template filters: `{era|first}` the first letter, `{name|upper}`, `{name|lower}`. */
+const FILTERS: Record<string, (v: string) => string> = {
+  upper: (v) => v.toUpperCase(),
+  lower: (v) => v.toLowerCase(),
+  first: (v) => [...v.trim()].slice(0, 1).join(''),
+};
 
 /** Where a problem is: "data.csv row 12, column 'points'" for values from the data, else the layout's field. */
 export function where(ctx: CardCtx, field: string, template?: string): string {
@@ -58,7 +65,12 @@ export function fail(ctx: CardCtx, field: string, template: string | undefined, 
 /** Fills `{column}` templates with the card's values. */
 export function fill(ctx: CardCtx, s: string): string {
   if (!s.includes('{')) return s;
-  return s.replace(/\{([^{}]+)\}/g, (_, name: string) => ctx.card.values[name.trim()] ?? '');
+  return s.replace(/\{([^{}]+)\}/g, (_, spec: string) => {
+    const [name, ...filters] = spec.split('|').map((x) => x.trim());
+    let v = ctx.card.values[name] ?? '';
+    for (const f of filters) v = FILTERS[f]?.(v) ?? v;
+    return v;
+  });
 }
 
 const HEX = /^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
@@ -112,6 +124,11 @@ function truthy(v: string): boolean {
 /** Whether an element is drawn on this card. */
 export function shown(ctx: CardCtx, w: When | undefined): boolean {
   if (w === undefined) return true;
+  if (Array.isArray(w)) return w.every((c) => holds(ctx, c));
+  return holds(ctx, w);
+}
+
+function holds(ctx: CardCtx, w: Condition): boolean {
   if (typeof w === 'string') return truthy(ctx.card.values[w] ?? '');
   const v = (ctx.card.values[w.column] ?? '').trim();
   const list = (x: string | string[]) => (Array.isArray(x) ? x : [x]).map((s) => s.trim().toLowerCase());
