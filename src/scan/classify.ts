@@ -1,5 +1,5 @@
 import type { CellFeature, EdgeFeature } from './features.js';
-import { crossCoverage, hatchRingCoverage } from './features.js';
+import { crossCoverage, hatchRingCoverage, xSpread } from './features.js';
 import { quantile } from './sample.js';
 
 /** The decision for one item, with a margin in 0..1 (0 on the threshold, 1 far from it). */
@@ -102,7 +102,9 @@ export function decideEdge(e: EdgeFeature, cal: InkCalibration): Decision {
   const value = e.score >= t || gappy;
   // In a shadow or a glare spot a blank reading proves little: only a clean one (no ink at all) is certain there.
   const blankCut = isHidden(e) ? Math.min(cal.blank, cal.paperLevel + 0.25 * (t - cal.paperLevel)) : cal.blank;
-  const certain = value ? e.score >= cal.drawn || (gappy && e.presence >= 1.6 * t && e.score >= 0.6 * t) : e.score <= blankCut && e.presence < t;
+  // In a deep shadow the paper's grain is amplified into ink-like noise: a drawn reading there needs more ink.
+  const drawnCut = e.light < DIM ? Math.max(cal.drawn, 1.5 * t) : cal.drawn;
+  const certain = value ? e.score >= drawnCut || (gappy && e.presence >= 1.6 * t && e.score >= 0.6 * t && e.light >= DIM) : e.score <= blankCut && e.presence < t;
   const span = value ? cal.drawn - t : t - cal.blank;
   const margin = Math.min(1, Math.abs(e.score - t) / Math.max(1e-3, 2 * span));
   return { value, certain, margin: certain ? Math.max(margin, 0.5) : Math.min(margin, 0.49) };
@@ -125,12 +127,17 @@ export function decideHole(f: CellFeature, cal: InkCalibration): Decision {
   // Tone against the sheet's ink level, but never less than a clear pencil's: on a faint sheet, light varying by
   // a fifth would otherwise pass for shading.
   const tone = f.evenness >= 0.85 ? f.tone / Math.max(0.25, cal.inkLevel) : 0;
-  const value = cross >= 0.55 || shade >= 0.27 || tone >= 1;
+  // A sloppy or curved X misses the straight diagonals but still inks all four corners and the middle
+  // (measured on 24,000 simulated cells: the strong spread holds 6 missed holes of 7 cells, the weak one 10 of 44).
+  const spread = xSpread(f, level);
+  const spreadLike = (c: number, m: number, mid: number) => spread.cornerMin >= c && spread.cornerMean >= m && spread.center >= mid;
+  const strongSpread = spreadLike(0.15, 0.25, 0.3);
+  const value = cross >= 0.55 || shade >= 0.27 || tone >= 1 || strongSpread;
   // Shading is told from lighting by even paper; in a shadow, noise can mimic any mark, and pale pencil vanish.
   const dim = f.light < DIM;
   const certain = value
     ? !dim && (cross >= 0.65 || (f.paperEven >= 0.85 && shade >= 0.31) || (f.evenness >= 0.85 && f.paperEven >= 0.85 && tone >= 1.2))
-    : cross <= 0.47 && shade <= 0.23 && tone < 0.55 && !(dim && cal.inkLevel < PALE);
+    : cross <= 0.47 && shade <= 0.23 && tone < 0.55 && !(dim && cal.inkLevel < PALE) && !spreadLike(0.08, 0.18, 0.15);
   const m = Math.max(Math.abs(cross - 0.55) / 0.2, Math.abs(shade - 0.27) / 0.12);
   return { value, certain, margin: certain ? Math.max(0.5, Math.min(1, m)) : Math.min(0.49, m) };
 }

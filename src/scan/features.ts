@@ -1,5 +1,5 @@
 import type { InkMap } from './inkmap.js';
-import { quantile } from './sample.js';
+import { quantile, sortedQuantile } from './sample.js';
 
 /** What the ink map shows along one interior edge. */
 export interface EdgeFeature {
@@ -14,6 +14,13 @@ export interface EdgeFeature {
   light: number;
   /** Brightest paper along the edge relative to the land's typical paper (above 1 in a glare spot). */
   glare: number;
+  /** Ink that 90% of the edge reaches (a whole stroke) and that half of it reaches. */
+  low: number;
+  median: number;
+  /** Typical ink on lines a third of a cell inside the neighbouring cells, the quieter side: the paper's own noise. */
+  noise: number;
+  /** Median ink of the edge's first, middle and last third: a stroke's gap keeps both ends, an overshoot one. */
+  thirds: [number, number, number];
 }
 
 /** What the ink map shows in one cell. */
@@ -93,6 +100,24 @@ function edgeProfile(m: InkMap, kind: 'h' | 'v', row: number, col: number, t0: n
   return Float32Array.from(values);
 }
 
+/** Where the noise lines run, in cells from the edge: inside the cell, clear of a wobbly fence and of X ends. */
+const NOISE_OFFSET = 0.3;
+
+/** Median ink along a line parallel to an edge, `offset` cells across, over its middle 0.2..0.8. */
+function sideNoise(m: InkMap, kind: 'h' | 'v', row: number, col: number, offset: number): number {
+  const { cell, margin, width } = m;
+  const from = Math.round(0.2 * cell);
+  const to = Math.round(0.8 * cell);
+  const o = Math.round(offset * cell);
+  const vals = new Float32Array(to - from);
+  for (let s = from; s < to; s++) {
+    const x = margin + (kind === 'h' ? col * cell + s : col * cell + o);
+    const y = margin + (kind === 'h' ? row * cell + o : row * cell + s);
+    vals[s - from] = m.ink[y * width + x] / 255;
+  }
+  return quantile(vals, 0.5);
+}
+
 const edgeSpan = (kind: 'h' | 'v', row: number, col: number, [cr, cc]: [number, number]): [number, number] => {
   // The bold center point reaches further along its four edges than a grid dot does.
   const aIsCenter = row === cr && col === cc;
@@ -117,7 +142,15 @@ export function edgeFeatures(m: InkMap, rows: number, cols: number, center: [num
       if (p > bright) bright = p;
     }
     const prof = edgeProfile(m, kind, row, col, t0, t1, band);
-    out.push({ kind, row, col, score: quantile(prof, 0.3), presence: quantile(prof, 0.6), light: dim / Math.max(1, m.paperLevel), glare: bright >= 250 ? bright / Math.max(1, m.paperLevel) : 1 });
+    const noise = Math.min(sideNoise(m, kind, row, col, -NOISE_OFFSET), sideNoise(m, kind, row, col, NOISE_OFFSET));
+    const sorted = Float64Array.from(prof).sort();
+    out.push({
+      kind, row, col,
+      score: sortedQuantile(sorted, 0.3), presence: sortedQuantile(sorted, 0.6),
+      light: dim / Math.max(1, m.paperLevel), glare: bright >= 250 ? bright / Math.max(1, m.paperLevel) : 1,
+      low: sortedQuantile(sorted, 0.1), median: sortedQuantile(sorted, 0.5), noise,
+      thirds: [0, 1, 2].map((k) => quantile(prof.subarray(Math.floor((k * prof.length) / 3), Math.floor(((k + 1) * prof.length) / 3)), 0.5)) as [number, number, number],
+    });
   };
   for (let i = 1; i < rows; i++) for (let j = 0; j < cols; j++) one('h', i, j);
   for (let i = 0; i < rows; i++) for (let j = 1; j < cols; j++) one('v', i, j);
@@ -319,4 +352,22 @@ export function hatchRingCoverage(f: CellFeature, level: number): number {
       if (f.inner[y * n + x] >= v) hit++;
     }
   return all ? hit / all : 0;
+}
+
+/**
+ * How an inner cell's ink spreads over its 3 x 3 blocks at a level: the least and the mean inked share of the
+ * four corner blocks, and the centre block's. A sloppy or curved X still passes through all four corners and
+ * the middle; doodles sit in the middle and leave the corners blank.
+ */
+export function xSpread(f: CellFeature, level: number): { cornerMin: number; cornerMean: number; center: number } {
+  const n = Math.round(Math.sqrt(f.inner.length));
+  const b = Math.floor(n / 3);
+  const v = level * 255;
+  const block = (bx: number, by: number) => {
+    let hit = 0;
+    for (let y = by * b; y < (by + 1) * b; y++) for (let x = bx * b; x < (bx + 1) * b; x++) if (f.inner[y * n + x] >= v) hit++;
+    return hit / (b * b);
+  };
+  const corners = [block(0, 0), block(2, 0), block(0, 2), block(2, 2)];
+  return { cornerMin: Math.min(...corners), cornerMean: (corners[0] + corners[1] + corners[2] + corners[3]) / 4, center: block(1, 1) };
 }

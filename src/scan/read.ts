@@ -4,6 +4,7 @@ import { decideEdge, decideHole, holeLevel, isHidden, PALE, type InkCalibration 
 import { crossCoverage, edgeScoreAway, hatchRingCoverage, type CellFeature, type EdgeFeature } from './features.js';
 import type { InkMap } from './inkmap.js';
 import { disconnectedSuspects } from './consistency.js';
+import { edgeInputs, fenceProbability, modelGuess } from './edge-model.js';
 
 export interface UncertainItem {
   kind: 'h' | 'v' | 'hole';
@@ -22,6 +23,13 @@ export interface Reading {
 /** A cell that may be hatched: its lines end near its edges and can pass for a fence there. */
 const HATCH_SUSPECT = 0.15;
 
+export interface ReadOptions {
+  /** Best guesses for doubtful edges from the edge model (default true); off, the thresholds alone decide. */
+  model?: boolean;
+  /** Receives each doubtful edge's model inputs (for training the model). */
+  collect?: (e: EdgeFeature, inputs: Float64Array) => void;
+}
+
 /** Turns features into the sheet's fences and holes, with what a person should check. */
 export function readSheet(
   ink: InkMap,
@@ -31,6 +39,7 @@ export function readSheet(
   edges: EdgeFeature[],
   cells: CellFeature[],
   cal: InkCalibration,
+  opts: ReadOptions = {},
 ): Reading {
   const board = emptyBoard(rows, cols);
   const uncertain: UncertainItem[] = [];
@@ -50,6 +59,8 @@ export function readSheet(
     if (h >= 0.3) shaded.add(f.row * cols + f.col);
     else if (h >= HATCH_SUSPECT && crossCoverage(f, level) < 0.5) hatched.add(f.row * cols + f.col);
   }
+  // Edges whose value the shading rule chose: the model's inputs there are hatching, not fence.
+  const besideShading = new Set<EdgeFeature>();
   for (const e of edges) {
     const d = decideEdge(e, cal);
     let { value, certain } = d;
@@ -63,6 +74,7 @@ export function readSheet(
       // Shading drawn up to the line can pass for a fence even measured away from it: beside clear shading the
       // reading away from it stands and a person decides; beside a weaker suspect, a disagreement is flagged.
       if (shaded.has(cellIdx)) {
+        besideShading.add(e);
         certain = false;
         value = again.value;
       } else if (!again.value || !again.certain) certain = false;
@@ -86,11 +98,34 @@ export function readSheet(
   }
   // The rules' check: fences cut off from the center's figure mean something was missed or invented.
   const flagged = new Set(uncertain.map((u) => `${u.kind}${u.row},${u.col}`));
-  for (const s of disconnectedSuspects(board, center, edges)) {
-    if (flagged.has(`${s.kind}${s.row},${s.col}`)) continue;
-    flagged.add(`${s.kind}${s.row},${s.col}`);
-    uncertain.push(s);
-    confidence = Math.min(confidence, 0.3);
+  const flagSuspects = () => {
+    for (const s of disconnectedSuspects(board, center, edges)) {
+      if (flagged.has(`${s.kind}${s.row},${s.col}`)) continue;
+      flagged.add(`${s.kind}${s.row},${s.col}`);
+      uncertain.push(s);
+      confidence = Math.min(confidence, 0.3);
+    }
+  };
+  flagSuspects();
+  // Best guesses for the doubtful edges, twice: the first guesses change their neighbours' context.
+  const doubtful = edges.filter((e) => flagged.has(`${e.kind}${e.row},${e.col}`) && !besideShading.has(e));
+  if (opts.model !== false && doubtful.length) {
+    const index = new Map(edges.map((e, i) => [e, i]));
+    const at = (e: EdgeFeature) => (e.kind === 'h' ? board.h[e.row * cols + e.col] : board.v[e.row * (cols + 1) + e.col]);
+    const rule = doubtful.map(at);
+    for (let pass = 0; pass < 2; pass++) {
+      const inputs = edgeInputs(edges, board, cal, center, doubtful.length / edges.length);
+      const guesses = doubtful.map((e, k) => {
+        const x = inputs[index.get(e)!];
+        if (pass === 0) opts.collect?.(e, x);
+        return modelGuess(fenceProbability(x), rule[k]);
+      });
+      doubtful.forEach((e, k) => {
+        if (e.kind === 'h') board.h[e.row * cols + e.col] = guesses[k];
+        else board.v[e.row * (cols + 1) + e.col] = guesses[k];
+      });
+    }
+    flagSuspects();
   }
   // A hole must touch the center point or a fence.
   for (const [r, c] of holes) {

@@ -40,7 +40,11 @@ export function rgb(p: Photo, x: number, y: number, out: Float32Array): void {
 
 /** The value below which a fraction q of the values lie (values are copied, not reordered). */
 export function quantile(values: ArrayLike<number>, q: number): number {
-  const a = Float64Array.from(values as ArrayLike<number>).sort();
+  return sortedQuantile(Float64Array.from(values as ArrayLike<number>).sort(), q);
+}
+
+/** The quantile of values already sorted ascending. */
+export function sortedQuantile(a: Float64Array, q: number): number {
   if (a.length === 0) return 0;
   const pos = Math.min(a.length - 1, Math.max(0, q * (a.length - 1)));
   const lo = Math.floor(pos);

@@ -5,7 +5,7 @@ import type { GameData, Score, SheetState, Side } from '../engine/types.js';
 import { UserError } from '../errors.js';
 import { calibrateEdges, FAINT, holeLevel, isHidden, type InkCalibration } from './classify.js';
 import type { EdgeFeature } from './features.js';
-import { readSheet, type UncertainItem } from './read.js';
+import { readSheet, type ReadOptions, type UncertainItem } from './read.js';
 import { cellFeatures, edgeFeatures } from './features.js';
 import { inkMap, type InkMap } from './inkmap.js';
 import { locateGrid, type LandGrid } from './grid.js';
@@ -32,6 +32,10 @@ export interface ScanOptions {
   name?: string;
   /** Longest side of the working image in pixels. */
   maxSide?: number;
+  /** How doubtful edges get their best guess (for training and comparing the edge model). */
+  read?: ReadOptions;
+  /** Return even a reading too doubtful to trust (default false: refused with advice); for measurements. */
+  keepDoubtful?: boolean;
 }
 
 export interface ScanResult {
@@ -50,6 +54,7 @@ export interface ScanResult {
   grid: LandGrid;
   ink: InkMap;
   calibration: InkCalibration;
+  edges: EdgeFeature[];
   timings: Record<string, number>;
 }
 
@@ -104,7 +109,7 @@ function checkExposure(photo: Photo, name: string): void {
 }
 
 /** Most doubtful items a reading may have: past it, a person would redo the sheet by hand; better to retake. */
-const MAX_DOUBTS = 40;
+const MAX_DOUBTS = 60;
 /** With pencil this faint, many doubts mean the sure-looking readings cannot be trusted either. */
 const MAX_DOUBTS_FAINT = 25;
 
@@ -179,9 +184,9 @@ export async function scanPhoto(input: Buffer | string, game: GameData, opts: Sc
   const cells = side === 'A' ? cellFeatures(ink, rows, cols, (r, c) => mapHoles.has(r * cols + c), holeLevel(cal) / 2) : [];
   lap('cells');
 
-  const reading = readSheet(ink, rows, cols, sheet.center, edges, cells, cal);
+  const reading = readSheet(ink, rows, cols, sheet.center, edges, cells, cal, opts.read);
   const { holes, uncertain, confidence } = reading;
-  checkReadable(name, edges, cal, uncertain.length);
+  if (!opts.keepDoubtful) checkReadable(name, edges, cal, uncertain.length);
   const state: SheetState = { side, cards, fences: reading.fences, holes };
   const score = scoreState(game, state);
   lap('classify');
@@ -199,6 +204,7 @@ export async function scanPhoto(input: Buffer | string, game: GameData, opts: Sc
     grid,
     ink,
     calibration: cal,
+    edges,
     timings,
   };
 }
