@@ -20,6 +20,9 @@ export interface Reading {
   confidence: number;
 }
 
+/** Model probability from which a sure-blank edge of pale pencil is flagged after all. */
+const PALE_FENCE = 0.3;
+
 /** A cell that may be hatched: its lines end near its edges and can pass for a fence there. */
 const HATCH_SUSPECT = 0.15;
 
@@ -126,6 +129,18 @@ export function readSheet(
       });
     }
     flagSuspects();
+  }
+  // Pale pencil: a sure-blank reading the model takes for a likely fence (a stroke fading along its length) is flagged.
+  if (opts.model !== false && cal.inkLevel < PALE) {
+    const inputs = edgeInputs(edges, board, cal, center, doubtful.length / edges.length);
+    edges.forEach((e, i) => {
+      const key = `${e.kind}${e.row},${e.col}`;
+      const fenced = e.kind === 'h' ? board.h[e.row * cols + e.col] : board.v[e.row * (cols + 1) + e.col];
+      if (fenced || flagged.has(key) || fenceProbability(inputs[i]) < PALE_FENCE) return;
+      flagged.add(key);
+      uncertain.push({ kind: e.kind, row: e.row, col: e.col });
+      confidence = Math.min(confidence, 0.3);
+    });
   }
   // A hole must touch the center point or a fence.
   for (const [r, c] of holes) {
