@@ -25,7 +25,14 @@ export const EDGE_INPUTS = [
   'score', 'presence', 'low', 'median', 'overNoise', 'noise', 'light', 'glare', 'inkLevel', 'scoreInLight',
   'endsFenced', 'straightOn', 'nearCenter', 'bestNeighbour', 'otherNeighbour', 'joinsCenter',
   'scoreSq', 'scoreByEnds', 'scoreByNeighbour', 'weakestThird', 'middleThird', 'strongestThird', 'doubtShare',
+  'besideShading', 'awayScore', 'awayPresence',
 ] as const;
+
+/** What the reading knows around hatched cells: edges measured again away from them, and those beside clear shading. */
+export interface ShadingContext {
+  away: Map<EdgeFeature, { score: number; presence: number }>;
+  besideShading: Set<EdgeFeature>;
+}
 
 export interface EdgeModel {
   inputs: readonly string[];
@@ -80,7 +87,14 @@ function fenceFigures(b: Board): Int32Array {
 }
 
 /** Each edge's model inputs, given the fences read so far (`board`). */
-export function edgeInputs(edges: EdgeFeature[], board: Board, cal: InkCalibration, center: [number, number], doubtShare: number): Float64Array[] {
+export function edgeInputs(
+  edges: EdgeFeature[],
+  board: Board,
+  cal: InkCalibration,
+  center: [number, number],
+  doubtShare: number,
+  shading: ShadingContext = { away: new Map(), besideShading: new Set() },
+): Float64Array[] {
   const t = Math.max(1e-3, cal.threshold);
   const range = Math.max(0.02, cal.inkLevel - cal.paperLevel);
   const byKey = new Map<string, EdgeFeature>();
@@ -122,11 +136,13 @@ export function edgeInputs(edges: EdgeFeature[], board: Board, cal: InkCalibrati
     const light = Math.max(0.3, Math.min(1.2, e.light));
     const neighbour = Math.max(best[0], best[1]);
     const [t1, t2, t3] = e.thirds.map((v) => cap(v / t, 4));
+    const again = shading.away.get(e) ?? e;
     return Float64Array.from([
       s, cap(e.presence / t, 4), cap(e.low / t, 4), cap(e.median / t, 4), cap((e.score - e.noise) / range, 4), cap(e.noise / t, 4),
       light, e.glare >= 1.08 ? 1 : 0, cal.inkLevel, cap(s / light, 6),
       endsFenced, straightOn, nearCenter, neighbour, Math.min(best[0], best[1]), joinsCenter,
       s * s, s * endsFenced, s * neighbour, Math.min(t1, t2, t3), t2, Math.max(t1, t2, t3), doubtShare,
+      shading.besideShading.has(e) ? 1 : 0, cap(again.score / t, 4), cap(again.presence / t, 4),
     ]);
   });
 }

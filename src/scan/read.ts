@@ -62,7 +62,8 @@ export function readSheet(
     if (h >= 0.3) shaded.add(f.row * cols + f.col);
     else if (h >= HATCH_SUSPECT && crossCoverage(f, level) < 0.5) hatched.add(f.row * cols + f.col);
   }
-  // Edges whose value the shading rule chose: the model's inputs there are hatching, not fence.
+  // Edges measured again away from hatching, and those whose value the shading rule chose: the model weighs both.
+  const away = new Map<EdgeFeature, { score: number; presence: number }>();
   const besideShading = new Set<EdgeFeature>();
   for (const e of edges) {
     const d = decideEdge(e, cal);
@@ -72,8 +73,10 @@ export function readSheet(
     const after = e.row * cols + e.col;
     for (const [cellIdx, side] of [[before, -1], [after, 1]] as const) {
       if (!value || !(shaded.has(cellIdx) || hatched.has(cellIdx))) continue;
-      const away = edgeScoreAway(ink, e, center, side);
-      const again = decideEdge({ ...e, score: away.score, presence: away.presence }, cal);
+      const measured = edgeScoreAway(ink, e, center, side);
+      const prev = away.get(e);
+      if (!prev || measured.score < prev.score) away.set(e, measured);
+      const again = decideEdge({ ...e, score: measured.score, presence: measured.presence }, cal);
       // Shading drawn up to the line can pass for a fence even measured away from it: beside clear shading the
       // reading away from it stands and a person decides; beside a weaker suspect, a disagreement is flagged.
       if (shaded.has(cellIdx)) {
@@ -110,14 +113,37 @@ export function readSheet(
     }
   };
   flagSuspects();
-  // Best guesses for the doubtful edges, twice: the first guesses change their neighbours' context.
-  const doubtful = edges.filter((e) => flagged.has(`${e.kind}${e.row},${e.col}`) && !besideShading.has(e));
-  if (opts.model !== false && doubtful.length) {
-    const index = new Map(edges.map((e, i) => [e, i]));
+  if (opts.model !== false) {
     const at = (e: EdgeFeature) => (e.kind === 'h' ? board.h[e.row * cols + e.col] : board.v[e.row * (cols + 1) + e.col]);
-    const rule = doubtful.map(at);
-    for (let pass = 0; pass < 2; pass++) {
-      const inputs = edgeInputs(edges, board, cal, center, doubtful.length / edges.length);
+    const keyOf = (e: EdgeFeature) => `${e.kind}${e.row},${e.col}`;
+    // Pale pencil: a sure-blank reading the model takes for a likely fence (a stroke fading along its length) is flagged.
+    // (Not while collecting training examples: the model being trained cannot be asked yet.)
+    if (cal.inkLevel < PALE && !opts.collect) {
+      const inputs = edgeInputs(edges, board, cal, center, flagged.size / edges.length, { away, besideShading });
+      edges.forEach((e, i) => {
+        if (at(e) || flagged.has(keyOf(e)) || fenceProbability(inputs[i]) < PALE_FENCE) return;
+        flagged.add(keyOf(e));
+        uncertain.push({ kind: e.kind, row: e.row, col: e.col });
+        confidence = Math.min(confidence, 0.3);
+      });
+    }
+    // Best guesses for the doubtful edges, in passes: each pass's guesses change their neighbours' context, and
+    // the rules' check on the guessed fences may flag further edges, which join the last pass.
+    const index = new Map(edges.map((e, i) => [e, i]));
+    const doubtful: EdgeFeature[] = [];
+    const rule: number[] = [];
+    const taken = new Set<EdgeFeature>();
+    const take = () => {
+      for (const e of edges) {
+        if (taken.has(e) || !flagged.has(keyOf(e))) continue;
+        taken.add(e);
+        doubtful.push(e);
+        rule.push(at(e));
+      }
+    };
+    take();
+    for (let pass = 0; pass < 3 && doubtful.length; pass++) {
+      const inputs = edgeInputs(edges, board, cal, center, doubtful.length / edges.length, { away, besideShading });
       const guesses = doubtful.map((e, k) => {
         const x = inputs[index.get(e)!];
         if (pass === 0) opts.collect?.(e, x);
@@ -127,20 +153,13 @@ export function readSheet(
         if (e.kind === 'h') board.h[e.row * cols + e.col] = guesses[k];
         else board.v[e.row * (cols + 1) + e.col] = guesses[k];
       });
+      if (pass === 1) {
+        flagSuspects();
+        take();
+      }
     }
+  } else {
     flagSuspects();
-  }
-  // Pale pencil: a sure-blank reading the model takes for a likely fence (a stroke fading along its length) is flagged.
-  if (opts.model !== false && cal.inkLevel < PALE) {
-    const inputs = edgeInputs(edges, board, cal, center, doubtful.length / edges.length);
-    edges.forEach((e, i) => {
-      const key = `${e.kind}${e.row},${e.col}`;
-      const fenced = e.kind === 'h' ? board.h[e.row * cols + e.col] : board.v[e.row * (cols + 1) + e.col];
-      if (fenced || flagged.has(key) || fenceProbability(inputs[i]) < PALE_FENCE) return;
-      flagged.add(key);
-      uncertain.push({ kind: e.kind, row: e.row, col: e.col });
-      confidence = Math.min(confidence, 0.3);
-    });
   }
   // A hole must touch the center point or a fence.
   for (const [r, c] of holes) {
