@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { loadGame, projectRoot } from '../../src/data/load.js';
-import { EDGE_INPUTS, modelGuess, type EdgeModel } from '../../src/scan/edge-model.js';
+import { EDGE_INPUTS, fenceProbability, modelGuess, type EdgeModel } from '../../src/scan/edge-model.js';
 import { scanPhoto } from '../../src/scan/scan.js';
 import { makeRand } from './rand.js';
 import { simulatePhoto, SIM_VERSION } from './simulate-photo.js';
@@ -139,15 +139,7 @@ export function train(data: Example[], { hidden = HIDDEN, steps = STEPS, decay =
   };
 }
 
-export function predict(model: EdgeModel, x: number[]): number {
-  let out = model.b2;
-  for (let h = 0; h < model.b1.length; h++) {
-    let a = model.b1[h];
-    for (let k = 0; k < x.length; k++) a += model.w1[h][k] * ((x[k] - model.mean[k]) / model.scale[k]);
-    out += model.w2[h] * Math.tanh(a);
-  }
-  return 1 / (1 + Math.exp(-out));
-}
+export const predict = (model: EdgeModel, x: number[]): number => fenceProbability(Float64Array.from(x), model);
 
 
 async function main(): Promise<void> {
