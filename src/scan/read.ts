@@ -47,6 +47,20 @@ export function readSheet(
   const board = emptyBoard(rows, cols);
   const uncertain: UncertainItem[] = [];
   let confidence = 1;
+  const keyOf = (u: UncertainItem) => `${u.kind}${u.row},${u.col}`;
+  const flagged = new Set<string>();
+  /** Adds an item for a person to check; a new one lowers the reading's confidence to `at` if given. */
+  const flag = (u: UncertainItem, at?: number) => {
+    if (flagged.has(keyOf(u))) return;
+    flagged.add(keyOf(u));
+    uncertain.push({ kind: u.kind, row: u.row, col: u.col });
+    if (at !== undefined) confidence = Math.min(confidence, at);
+  };
+  const fenceOf = (e: EdgeFeature) => (e.kind === 'h' ? board.h[e.row * cols + e.col] : board.v[e.row * (cols + 1) + e.col]);
+  const setFence = (e: EdgeFeature, v: number) => {
+    if (e.kind === 'h') board.h[e.row * cols + e.col] = v;
+    else board.v[e.row * (cols + 1) + e.col] = v;
+  };
   const holes: Cell[] = [];
   // Cells whose lines may pass for a fence on their edges: clearly shaded ones, and weaker suspects.
   const shaded = new Set<number>();
@@ -55,7 +69,7 @@ export function readSheet(
   for (const f of cells) {
     const d = decideHole(f, cal);
     if (d.value) holes.push([f.row, f.col]);
-    if (!d.certain) uncertain.push({ kind: 'hole', row: f.row, col: f.col });
+    if (!d.certain) flag({ kind: 'hole', row: f.row, col: f.col });
     confidence = Math.min(confidence, d.margin);
     // Hatching fills its cell to the edges (an X or a doodle does not): clear shading, or a weaker suspect.
     const h = hatchRingCoverage(f, level);
@@ -85,46 +99,26 @@ export function readSheet(
         value = again.value;
       } else if (!again.value || !again.certain) certain = false;
     }
-    if (value) {
-      if (e.kind === 'h') board.h[e.row * cols + e.col] = 1;
-      else board.v[e.row * (cols + 1) + e.col] = 1;
-    }
-    if (!certain) uncertain.push({ kind: e.kind, row: e.row, col: e.col });
+    if (value) setFence(e, 1);
+    if (!certain) flag(e);
     confidence = Math.min(confidence, certain ? d.margin : Math.min(d.margin, 0.49));
   }
   // Faint pencil in a shadow or glare spot: a blank reading there proves nothing.
   if (cal.inkLevel < PALE) {
-    for (const e of edges) {
-      const fenced = e.kind === 'h' ? board.h[e.row * cols + e.col] : board.v[e.row * (cols + 1) + e.col];
-      if (!fenced && isHidden(e) && !uncertain.some((u) => u.kind === e.kind && u.row === e.row && u.col === e.col)) {
-        uncertain.push({ kind: e.kind, row: e.row, col: e.col });
-        confidence = Math.min(confidence, 0.3);
-      }
-    }
+    for (const e of edges) if (!fenceOf(e) && isHidden(e)) flag(e, 0.3);
   }
   // The rules' check: fences cut off from the center's figure mean something was missed or invented.
-  const flagged = new Set(uncertain.map((u) => `${u.kind}${u.row},${u.col}`));
   const flagSuspects = () => {
-    for (const s of disconnectedSuspects(board, center, edges)) {
-      if (flagged.has(`${s.kind}${s.row},${s.col}`)) continue;
-      flagged.add(`${s.kind}${s.row},${s.col}`);
-      uncertain.push(s);
-      confidence = Math.min(confidence, 0.3);
-    }
+    for (const s of disconnectedSuspects(board, center, edges)) flag(s, 0.3);
   };
   flagSuspects();
   if (opts.model !== false) {
-    const at = (e: EdgeFeature) => (e.kind === 'h' ? board.h[e.row * cols + e.col] : board.v[e.row * (cols + 1) + e.col]);
-    const keyOf = (e: EdgeFeature) => `${e.kind}${e.row},${e.col}`;
     // Pale pencil: a sure-blank reading the model takes for a likely fence (a stroke fading along its length) is flagged.
     // (Not while collecting training examples: the model being trained cannot be asked yet.)
     if (cal.inkLevel < PALE && !opts.collect) {
       const inputs = edgeInputs(edges, board, cal, center, flagged.size / edges.length, { away, besideShading });
       edges.forEach((e, i) => {
-        if (at(e) || flagged.has(keyOf(e)) || fenceProbability(inputs[i]) < PALE_FENCE) return;
-        flagged.add(keyOf(e));
-        uncertain.push({ kind: e.kind, row: e.row, col: e.col });
-        confidence = Math.min(confidence, 0.3);
+        if (!fenceOf(e) && !flagged.has(keyOf(e)) && fenceProbability(inputs[i]) >= PALE_FENCE) flag(e, 0.3);
       });
     }
     // Best guesses for the doubtful edges, in passes: each pass's guesses change their neighbours' context, and
@@ -138,7 +132,7 @@ export function readSheet(
         if (taken.has(e) || !flagged.has(keyOf(e))) continue;
         taken.add(e);
         doubtful.push(e);
-        rule.push(at(e));
+        rule.push(fenceOf(e));
       }
     };
     take();
@@ -149,26 +143,18 @@ export function readSheet(
         if (pass === 0) opts.collect?.(e, x);
         return modelGuess(fenceProbability(x), rule[k]);
       });
-      doubtful.forEach((e, k) => {
-        if (e.kind === 'h') board.h[e.row * cols + e.col] = guesses[k];
-        else board.v[e.row * (cols + 1) + e.col] = guesses[k];
-      });
+      doubtful.forEach((e, k) => setFence(e, guesses[k]));
       if (pass === 1) {
         flagSuspects();
         take();
       }
     }
-  } else {
-    flagSuspects();
   }
   // A hole must touch the center point or a fence.
   for (const [r, c] of holes) {
     const touches =
       [[r, c], [r, c + 1], [r + 1, c], [r + 1, c + 1]].some(([i, j]) => (i === center[0] && j === center[1]) || vertexOnFence(board, i, j));
-    if (!touches && !flagged.has(`hole${r},${c}`)) {
-      uncertain.push({ kind: 'hole', row: r, col: c });
-      confidence = Math.min(confidence, 0.3);
-    }
+    if (!touches) flag({ kind: 'hole', row: r, col: c }, 0.3);
   }
   return { fences: fencesOf(board), holes, uncertain, confidence };
 }
