@@ -1,41 +1,12 @@
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { pageCount } from '../helpers/raster.js';
+import { baakoIn, oneLineError, type Run } from '../cli/run.js';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const dir = mkdtempSync(join(tmpdir(), 'baako-cli-'));
-/** tsx's loader by absolute URL: the commands run in a temporary folder, outside the project. */
-const tsx = pathToFileURL(join(root, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
-
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function baako(...args: string[]): Promise<Run> {
-  return new Promise((resolve) => {
-    const p = spawn(process.execPath, ['--import', tsx, join(root, 'src/cli/main.ts'), ...args], { cwd: dir, env: { ...process.env, CI: '1' } });
-    let stdout = '';
-    let stderr = '';
-    p.stdout.on('data', (d) => (stdout += d));
-    p.stderr.on('data', (d) => (stderr += d));
-    p.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
-
-/** Exit 2 and exactly one line on stderr, no stack trace. */
-function oneLineError(r: Run, pattern: RegExp): void {
-  expect(r.code, r.stderr).toBe(2);
-  const lines = r.stderr.trim().split('\n');
-  expect(lines, r.stderr).toHaveLength(1);
-  expect(lines[0], r.stderr).toMatch(/^baako: /);
-  expect(lines[0], r.stderr).toMatch(pattern);
-}
+const baako = (...args: string[]): Promise<Run> => baakoIn(dir, ...args);
 
 describe('baako sheet, cards, pack', () => {
   const runs: Record<string, Run> = {};
