@@ -29,8 +29,8 @@ const HATCH_SUSPECT = 0.15;
 export interface ReadOptions {
   /** Best guesses for doubtful edges from the edge model (default true); off, the thresholds alone decide. */
   model?: boolean;
-  /** Receives each doubtful edge's model inputs (for training the model). */
-  collect?: (e: EdgeFeature, inputs: Float64Array) => void;
+  /** Receives each doubtful edge's model inputs and the thresholds' reading of it (for training the model). */
+  collect?: (e: EdgeFeature, inputs: Float64Array, rule: number) => void;
 }
 
 /** Turns features into the sheet's fences and holes, with what a person should check. */
@@ -140,7 +140,7 @@ export function readSheet(
       const inputs = edgeInputs(edges, board, cal, center, doubtful.length / edges.length, { away, besideShading });
       const guesses = doubtful.map((e, k) => {
         const x = inputs[index.get(e)!];
-        if (pass === 0) opts.collect?.(e, x);
+        if (pass === 0) opts.collect?.(e, x, rule[k]);
         return modelGuess(fenceProbability(x), rule[k]);
       });
       doubtful.forEach((e, k) => setFence(e, guesses[k]));

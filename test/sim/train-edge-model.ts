@@ -52,19 +52,16 @@ export async function collect(dir: string, count: number, from = 0): Promise<Exa
     const base = join(dir, `train-${String(i).padStart(4, '0')}`);
     const truth = JSON.parse(readFileSync(`${base}.truth.json`, 'utf8'));
     const fenced = (kind: 'h' | 'v', row: number, col: number) => (truth.fences[kind][row][col] === '1' ? 1 : 0);
-    let rules: Map<string, number> | null = null;
-    const found: { key: string; x: number[]; y: number }[] = [];
+    const found: Example[] = [];
+    let refused = false;
     try {
-      // The thresholds' own reading, to compare with.
-      const plain = await scanPhoto(readFileSync(`${base}.jpg`), game, { read: { model: false } }).catch(() => null);
-      if (plain) rules = new Map(['h', 'v'].flatMap((k) => plain.state.fences[k as 'h' | 'v'].flatMap((line, r) => [...line].map((ch, c) => [`${k}${r},${c}`, ch === '1' ? 1 : 0] as [string, number]))));
       await scanPhoto(readFileSync(`${base}.jpg`), game, {
-        read: { collect: (e, x) => found.push({ key: `${e.kind}${e.row},${e.col}`, x: [...x], y: fenced(e.kind, e.row, e.col) }) },
+        read: { collect: (e, x, rule) => found.push({ x: [...x], y: fenced(e.kind, e.row, e.col), photo: i, rule }) },
       });
     } catch {
-      // refused photos still gave their doubtful edges (collected before the refusal)
+      refused = true; // its doubtful edges were collected before the refusal; it has no reading to compare with
     }
-    for (const f of found) out.push({ x: f.x, y: f.y, photo: i, rule: rules?.get(f.key) ?? -1 });
+    for (const f of found) out.push(refused ? { ...f, rule: -1 } : f);
     if (process.stderr.isTTY) process.stderr.write(`\rreading training photos ${i + 1}/${count}`);
   }
   if (process.stderr.isTTY) process.stderr.write('\n');
