@@ -7,37 +7,36 @@ import type { EdgeFeature } from './features.js';
  * was missed (pencil lost in a shadow, a glare spot, a gap) or invented: the blank edges that would join the
  * piece back, and a tiny piece's own edges, are the suspects.
  */
-export function disconnectedSuspects(b: Board, center: [number, number], edges: EdgeFeature[], perPiece = 3): { kind: 'h' | 'v'; row: number; col: number }[] {
+/** Connected figures of the fences, by vertex (row * (cols + 1) + col): each vertex's root, -1 where no fence touches. */
+export function fenceFigures(b: Board): Int32Array {
   const { rows, cols } = b;
   const W = cols + 1;
-  const nV = (rows + 1) * W;
-  const parent = Int32Array.from({ length: nV }, (_, i) => i);
+  const parent = Int32Array.from({ length: (rows + 1) * W }, (_, i) => i);
+  const touched = new Uint8Array(parent.length);
   const find = (x: number): number => {
     while (parent[x] !== x) x = parent[x] = parent[parent[x]];
     return x;
   };
-  const union = (a: number, c: number) => {
+  const join = (a: number, c: number) => {
     parent[find(a)] = find(c);
+    touched[a] = touched[c] = 1;
   };
-  const touched = new Uint8Array(nV);
-  for (let i = 1; i < rows; i++)
-    for (let j = 0; j < cols; j++)
-      if (b.h[i * cols + j]) {
-        union(i * W + j, i * W + j + 1);
-        touched[i * W + j] = touched[i * W + j + 1] = 1;
-      }
-  for (let i = 0; i < rows; i++)
-    for (let j = 1; j < cols; j++)
-      if (b.v[i * W + j]) {
-        union(i * W + j, (i + 1) * W + j);
-        touched[i * W + j] = touched[(i + 1) * W + j] = 1;
-      }
-  const centerRoot = find(center[0] * W + center[1]);
+  for (let i = 1; i < rows; i++) for (let j = 0; j < cols; j++) if (b.h[i * cols + j]) join(i * W + j, i * W + j + 1);
+  for (let i = 0; i < rows; i++) for (let j = 1; j < cols; j++) if (b.v[i * W + j]) join(i * W + j, (i + 1) * W + j);
+  const out = new Int32Array(parent.length).fill(-1);
+  for (let v = 0; v < parent.length; v++) if (touched[v]) out[v] = find(v);
+  return out;
+}
+
+export function disconnectedSuspects(b: Board, center: [number, number], edges: EdgeFeature[], perPiece = 3): { kind: 'h' | 'v'; row: number; col: number }[] {
+  const W = b.cols + 1;
+  const figures = fenceFigures(b);
+  const c = center[0] * W + center[1];
+  const centerRoot = figures[c] >= 0 ? figures[c] : c;
   const pieces = new Map<number, number[]>();
-  for (let v = 0; v < nV; v++) {
-    if (!touched[v]) continue;
-    const r = find(v);
-    if (r === centerRoot) continue;
+  for (let v = 0; v < figures.length; v++) {
+    const r = figures[v];
+    if (r < 0 || r === centerRoot) continue;
     let list = pieces.get(r);
     if (!list) pieces.set(r, (list = []));
     list.push(v);
@@ -45,7 +44,7 @@ export function disconnectedSuspects(b: Board, center: [number, number], edges: 
   if (pieces.size === 0) return [];
   const endpoints = (e: EdgeFeature): [number, number] =>
     e.kind === 'h' ? [e.row * W + e.col, e.row * W + e.col + 1] : [e.row * W + e.col, (e.row + 1) * W + e.col];
-  const isFenced = (e: EdgeFeature) => (e.kind === 'h' ? b.h[e.row * cols + e.col] : b.v[e.row * W + e.col]) === 1;
+  const isFenced = (e: EdgeFeature) => (e.kind === 'h' ? b.h[e.row * b.cols + e.col] : b.v[e.row * W + e.col]) === 1;
   const out: { kind: 'h' | 'v'; row: number; col: number }[] = [];
   for (const [root, verts] of pieces) {
     const inPiece = new Set(verts);
@@ -56,7 +55,7 @@ export function disconnectedSuspects(b: Board, center: [number, number], edges: 
       .slice(0, perPiece);
     out.push(...joins);
     // A piece of one or two edges may not be a fence at all.
-    const own = edges.filter((e) => isFenced(e) && find(endpoints(e)[0]) === root);
+    const own = edges.filter((e) => isFenced(e) && figures[endpoints(e)[0]] === root);
     if (own.length <= 2) out.push(...own);
   }
   return out;

@@ -1,5 +1,6 @@
 import type { Board } from '../engine/board.js';
 import type { InkCalibration } from './classify.js';
+import { fenceFigures } from './consistency.js';
 import { EDGE_MODEL } from './edge-model.weights.js';
 import type { EdgeFeature } from './features.js';
 
@@ -63,27 +64,6 @@ function edgesAt(i: number, j: number, from: 'h' | 'v', dir: -1 | 1): { kind: 'h
     { kind: 'v' as const, row: i, col: j, straight: from === 'v' && dir === 1 },
     { kind: 'v' as const, row: i - 1, col: j, straight: from === 'v' && dir === -1 },
   ];
-  return out;
-}
-
-/** Connected figures of the fences, by vertex: the root of each vertex, -1 where no fence touches. */
-function fenceFigures(b: Board): Int32Array {
-  const { rows, cols } = b;
-  const W = cols + 1;
-  const parent = Int32Array.from({ length: (rows + 1) * W }, (_, i) => i);
-  const touched = new Uint8Array(parent.length);
-  const find = (x: number): number => {
-    while (parent[x] !== x) x = parent[x] = parent[parent[x]];
-    return x;
-  };
-  const join = (a: number, c: number) => {
-    parent[find(a)] = find(c);
-    touched[a] = touched[c] = 1;
-  };
-  for (let i = 1; i < rows; i++) for (let j = 0; j < cols; j++) if (b.h[i * cols + j]) join(i * W + j, i * W + j + 1);
-  for (let i = 0; i < rows; i++) for (let j = 1; j < cols; j++) if (b.v[i * W + j]) join(i * W + j, (i + 1) * W + j);
-  const out = new Int32Array(parent.length).fill(-1);
-  for (let v = 0; v < parent.length; v++) if (touched[v]) out[v] = find(v);
   return out;
 }
 
