@@ -3,10 +3,11 @@ import type { InkCalibration } from './classify.js';
 import { fenceFigures } from './consistency.js';
 import { EDGE_MODEL } from './edge-model.weights.js';
 import type { EdgeFeature } from './features.js';
+import { bandGuess, mlpProbability, type Mlp } from './mlp.js';
 
 /**
  * The best guess for a doubtful edge. The thresholds decide what is sure; for what is not, a small model
- * trained on simulated photos (test/sim/train-edge-model.ts) weighs the edge's own ink against the paper's noise
+ * trained on simulated photos (test/sim/train-models.ts) weighs the edge's own ink against the paper's noise
  * and against its neighbours: a fence is a path, so ink that continues a fenced line is likelier a fence than
  * the same ink on its own. It only chooses values for items already flagged; it never makes an item sure.
  */
@@ -20,15 +21,18 @@ export const MODEL_FENCE = 0.8;
 export const MODEL_BLANK = 0.1;
 
 /** The model's guess for a doubtful edge the thresholds read as `rule`. */
-export const modelGuess = (p: number, rule: number): number => (p >= MODEL_FENCE ? 1 : p <= MODEL_BLANK ? 0 : rule);
+export const modelGuess = (p: number, rule: number): number => bandGuess(p, rule, MODEL_FENCE, MODEL_BLANK);
 
 /** The inputs, in order: the names are the model file's check that it matches this code. */
 export const EDGE_INPUTS = [
   'score', 'presence', 'low', 'median', 'overNoise', 'noise', 'light', 'glare', 'inkLevel', 'scoreInLight',
   'endsFenced', 'straightOn', 'nearCenter', 'bestNeighbour', 'otherNeighbour', 'joinsCenter',
   'scoreSq', 'scoreByEnds', 'scoreByNeighbour', 'weakestThird', 'middleThird', 'strongestThird', 'doubtShare',
-  'besideShading', 'awayScore', 'awayPresence',
+  'besideShading', 'awayScore', 'awayPresence', 'localFence', 'localBlank', 'localPlace', 'path', 'pathOverNoise',
 ] as const;
+
+/** How far around an edge (in cells, midpoint to midpoint) its neighbourhood's fences and blanks are looked at. */
+const LOCAL_RADIUS = 3;
 
 /** What the reading knows around hatched cells: edges measured again away from them, and those beside clear shading. */
 export interface ShadingContext {
@@ -36,16 +40,7 @@ export interface ShadingContext {
   besideShading: Set<EdgeFeature>;
 }
 
-export interface EdgeModel {
-  inputs: readonly string[];
-  mean: number[];
-  scale: number[];
-  /** Hidden layer: hidden x inputs weights and hidden biases; then output weights and bias. */
-  w1: number[][];
-  b1: number[];
-  w2: number[];
-  b2: number;
-}
+export type EdgeModel = Mlp;
 
 const cap = (v: number, hi: number) => (v > hi ? hi : v < -hi ? -hi : v);
 
@@ -84,7 +79,8 @@ export function edgeInputs(
   const figures = fenceFigures(board);
   const centerV = center[0] * W + center[1];
   const centerFigure = figures[centerV] >= 0 ? figures[centerV] : centerV;
-  return edges.map((e) => {
+  const local = localInk(edges, board, cal);
+  return edges.map((e, index) => {
     const ends: [number, number, -1 | 1][] = e.kind === 'h' ? [[e.row, e.col, -1], [e.row, e.col + 1, 1]] : [[e.row, e.col, -1], [e.row + 1, e.col, 1]];
     let endsFenced = 0;
     let straightOn = 0;
@@ -124,18 +120,46 @@ export function edgeInputs(
       endsFenced, straightOn, nearCenter, neighbour, Math.min(best[0], best[1]), joinsCenter,
       s * s, s * endsFenced, s * neighbour, Math.min(t1, t2, t3), t2, Math.max(t1, t2, t3), doubtShare,
       shading.besideShading.has(e) ? 1 : 0, cap(again.score / t, 4), cap(again.presence / t, 4),
+      cap(local.fence[index] / t, 4), cap(local.blank[index] / t, 4),
+      cap((e.score - local.blank[index]) / Math.max(0.02, local.fence[index] - local.blank[index]), 4),
+      cap(e.path / t, 4), cap((e.path - e.noise) / range, 4),
     ]);
   });
 }
 
-/** The model's probability that an edge with inputs `x` is fenced. */
-export function fenceProbability(x: Float64Array, m: EdgeModel = EDGE_MODEL): number {
-  let out = m.b2;
-  for (let h = 0; h < m.b1.length; h++) {
-    let a = m.b1[h];
-    const w = m.w1[h];
-    for (let k = 0; k < x.length; k++) a += w[k] * ((x[k] - m.mean[k]) / m.scale[k]);
-    out += m.w2[h] * Math.tanh(a);
+/**
+ * What a fence and a blank edge look like around each edge: the median score of the fences read within
+ * LOCAL_RADIUS cells and the 80th percentile of the blanks' (the sheet's own levels where too few are near).
+ * Pencil pressure changes over a sheet and a shadow or glare changes how ink reads; this is the local scale.
+ */
+function localInk(edges: EdgeFeature[], board: Board, cal: InkCalibration): { fence: Float64Array; blank: Float64Array } {
+  const n = edges.length;
+  const mx = new Float64Array(n);
+  const my = new Float64Array(n);
+  const fenced = new Uint8Array(n);
+  edges.forEach((e, i) => {
+    mx[i] = e.kind === 'h' ? e.col + 0.5 : e.col;
+    my[i] = e.kind === 'h' ? e.row : e.row + 0.5;
+    fenced[i] = fenceAt(board, e.kind, e.row, e.col) === 1 ? 1 : 0;
+  });
+  const fence = new Float64Array(n);
+  const blank = new Float64Array(n);
+  const fs: number[] = [];
+  const bs: number[] = [];
+  for (let i = 0; i < n; i++) {
+    fs.length = 0;
+    bs.length = 0;
+    for (let j = 0; j < n; j++) {
+      if (j === i || Math.abs(mx[j] - mx[i]) > LOCAL_RADIUS || Math.abs(my[j] - my[i]) > LOCAL_RADIUS) continue;
+      (fenced[j] ? fs : bs).push(edges[j].score);
+    }
+    fs.sort((a, b) => a - b);
+    bs.sort((a, b) => a - b);
+    fence[i] = fs.length >= 3 ? fs[fs.length >> 1] : cal.inkLevel;
+    blank[i] = bs.length >= 5 ? bs[Math.floor(0.8 * (bs.length - 1))] : cal.paperLevel;
   }
-  return 1 / (1 + Math.exp(-out));
+  return { fence, blank };
 }
+
+/** The model's probability that an edge with inputs `x` is fenced. */
+export const fenceProbability = (x: Float64Array, m: EdgeModel = EDGE_MODEL): number => mlpProbability(x, m);

@@ -21,6 +21,8 @@ export interface EdgeFeature {
   noise: number;
   /** Median ink of the edge's first, middle and last third: a stroke's gap keeps both ends, an overshoot one. */
   thirds: [number, number, number];
+  /** Ink that 70% of the best smooth path through the band reaches (see pathProfile). */
+  path: number;
 }
 
 /** What the ink map shows in one cell. */
@@ -54,7 +56,7 @@ const DOT_CLEAR = 0.055;
  * The dots are looked for within a few pixels of where the geometry puts them (a curled sheet shifts them):
  * the phase of the 6-per-cell comb whose teeth are darkest is taken as theirs.
  */
-function edgeProfile(m: InkMap, kind: 'h' | 'v', row: number, col: number, t0: number, t1: number, band: number, bandAfter = band): Float32Array {
+function edgeProfile(m: InkMap, kind: 'h' | 'v', row: number, col: number, t0: number, t1: number, band: number, bandAfter = band): { values: Float32Array; phase: number } {
   const { cell, margin, width } = m;
   const x0 = margin + col * cell;
   const y0 = margin + row * cell;
@@ -97,7 +99,72 @@ function edgeProfile(m: InkMap, kind: 'h' | 'v', row: number, col: number, t0: n
     const f = (s + 0.5 - phase) / period;
     if (Math.abs(f - Math.round(f)) * period >= clear) values.push(all[s - from]);
   }
-  return Float32Array.from(values);
+  return { values: Float32Array.from(values), phase };
+}
+
+/** Steps either side averaged along the line before the path search: a stroke is continuous, noise is not. */
+const PATH_SMOOTH = 2;
+
+/**
+ * Ink along the best smooth path through the band (dynamic programming, moving at most one pixel across per
+ * step), over the steps between the printed dots. A wobbly stroke is one such path; noise and the ends of
+ * hatch lines, which the darkest-pixel profile picks up step by step, are not.
+ */
+function pathProfile(m: InkMap, kind: 'h' | 'v', row: number, col: number, t0: number, t1: number, band: number, phase: number): Float32Array {
+  const { cell, margin, width } = m;
+  const x0 = margin + col * cell;
+  const y0 = margin + row * cell;
+  const from = Math.round(t0 * cell);
+  const L = Math.round(t1 * cell) - from;
+  const O = 2 * band + 1;
+  const period = cell / DOTS_PER_CELL;
+  const clear = DOT_CLEAR * cell;
+  const valid = new Uint8Array(L);
+  for (let s = 0; s < L; s++) {
+    const f = (from + s + 0.5 - phase) / period;
+    valid[s] = Math.abs(f - Math.round(f)) * period >= clear ? 1 : 0;
+  }
+  // Smoothed along the line over the valid steps only.
+  const sm = new Float32Array(L * O);
+  for (let o = 0; o < O; o++) {
+    for (let s = 0; s < L; s++) {
+      let sum = 0;
+      let n = 0;
+      for (let k = Math.max(0, s - PATH_SMOOTH); k <= Math.min(L - 1, s + PATH_SMOOTH); k++) {
+        if (!valid[k]) continue;
+        const x = kind === 'h' ? x0 + from + k : x0 + o - band;
+        const y = kind === 'h' ? y0 + o - band : y0 + from + k;
+        sum += m.ink[y * width + x];
+        n++;
+      }
+      sm[s * O + o] = n ? sum / (255 * n) : 0;
+    }
+  }
+  const acc = new Float32Array(L * O);
+  const back = new Int8Array(L * O);
+  for (let o = 0; o < O; o++) acc[o] = sm[o];
+  for (let s = 1; s < L; s++)
+    for (let o = 0; o < O; o++) {
+      let best = -1;
+      let step = 0;
+      for (let d = -1; d <= 1; d++) {
+        const p = o + d;
+        if (p >= 0 && p < O && acc[(s - 1) * O + p] > best) {
+          best = acc[(s - 1) * O + p];
+          step = d;
+        }
+      }
+      acc[s * O + o] = best + sm[s * O + o];
+      back[s * O + o] = step;
+    }
+  let o = 0;
+  for (let k = 1; k < O; k++) if (acc[(L - 1) * O + k] > acc[(L - 1) * O + o]) o = k;
+  const out: number[] = [];
+  for (let s = L - 1; s >= 0; s--) {
+    if (valid[s]) out.push(sm[s * O + o]);
+    o += back[s * O + o];
+  }
+  return Float32Array.from(out);
 }
 
 /** Where the noise lines run, in cells from the edge: inside the cell, clear of a wobbly fence and of X ends. */
@@ -141,14 +208,15 @@ export function edgeFeatures(m: InkMap, rows: number, cols: number, center: [num
       if (p < dim) dim = p;
       if (p > bright) bright = p;
     }
-    const prof = edgeProfile(m, kind, row, col, t0, t1, band);
+    const { values: prof, phase } = edgeProfile(m, kind, row, col, t0, t1, band);
+    const path = quantile(pathProfile(m, kind, row, col, t0, t1, band, phase), 0.3);
     const noise = Math.min(sideNoise(m, kind, row, col, -NOISE_OFFSET), sideNoise(m, kind, row, col, NOISE_OFFSET));
     const sorted = Float64Array.from(prof).sort();
     out.push({
       kind, row, col,
       score: sortedQuantile(sorted, 0.3), presence: sortedQuantile(sorted, 0.6),
       light: dim / Math.max(1, m.paperLevel), glare: bright >= 250 ? bright / Math.max(1, m.paperLevel) : 1,
-      low: sortedQuantile(sorted, 0.1), median: sortedQuantile(sorted, 0.5), noise,
+      low: sortedQuantile(sorted, 0.1), median: sortedQuantile(sorted, 0.5), noise, path,
       thirds: [0, 1, 2].map((k) => quantile(prof.subarray(Math.floor((k * prof.length) / 3), Math.floor(((k + 1) * prof.length) / 3)), 0.5)) as [number, number, number],
     });
   };
@@ -166,7 +234,7 @@ export function edgeScoreAway(m: InkMap, e: EdgeFeature, center: [number, number
   const band = Math.max(2, Math.round(m.cell * BAND));
   const near = Math.max(1, Math.round(m.cell * 0.03));
   const [t0, t1] = edgeSpan(e.kind, e.row, e.col, center);
-  const prof = side > 0 ? edgeProfile(m, e.kind, e.row, e.col, t0, t1, band, near) : edgeProfile(m, e.kind, e.row, e.col, t0, t1, near, band);
+  const { values: prof } = side > 0 ? edgeProfile(m, e.kind, e.row, e.col, t0, t1, band, near) : edgeProfile(m, e.kind, e.row, e.col, t0, t1, near, band);
   return { score: quantile(prof, 0.3), presence: quantile(prof, 0.6) };
 }
 

@@ -5,6 +5,7 @@ import { crossCoverage, edgeScoreAway, hatchRingCoverage, type CellFeature, type
 import type { InkMap } from './inkmap.js';
 import { disconnectedSuspects } from './consistency.js';
 import { edgeInputs, fenceProbability, modelGuess } from './edge-model.js';
+import { holeGuess, holeInputs, holeProbability, vertexFenced } from './hole-model.js';
 
 export interface UncertainItem {
   kind: 'h' | 'v' | 'hole';
@@ -18,6 +19,8 @@ export interface Reading {
   uncertain: UncertainItem[];
   /** The worst item's margin: 1 when every item is far from its threshold. */
   confidence: number;
+  /** The edge model's fence probability for each doubtful edge it weighed, by item key (`h3,4`), from its last pass. */
+  modelP: Map<string, number>;
 }
 
 /** Model probability from which a sure-blank edge of pale pencil is flagged after all. */
@@ -31,6 +34,8 @@ export interface ReadOptions {
   model?: boolean;
   /** Receives each doubtful edge's model inputs and the thresholds' reading of it (for training the model). */
   collect?: (e: EdgeFeature, inputs: Float64Array, rule: number) => void;
+  /** The same for each doubtful cell (for training the hole model). */
+  collectHole?: (f: CellFeature, inputs: Float64Array, rule: number) => void;
 }
 
 /** Turns features into the sheet's fences and holes, with what a person should check. */
@@ -49,6 +54,7 @@ export function readSheet(
   let confidence = 1;
   const keyOf = (u: UncertainItem) => `${u.kind}${u.row},${u.col}`;
   const flagged = new Set<string>();
+  const modelP = new Map<string, number>();
   /** Adds an item for a person to check; a new one lowers the reading's confidence to `at` if given. */
   const flag = (u: UncertainItem, at?: number) => {
     if (flagged.has(keyOf(u))) return;
@@ -61,15 +67,20 @@ export function readSheet(
     if (e.kind === 'h') board.h[e.row * cols + e.col] = v;
     else board.v[e.row * (cols + 1) + e.col] = v;
   };
-  const holes: Cell[] = [];
+  // Each cell's reading (1 hole), and the doubtful cells, which the hole model weighs once the fences are read.
+  const isHole = new Map<CellFeature, number>();
+  const doubtfulCells: CellFeature[] = [];
   // Cells whose lines may pass for a fence on their edges: clearly shaded ones, and weaker suspects.
   const shaded = new Set<number>();
   const hatched = new Set<number>();
   const level = holeLevel(cal);
   for (const f of cells) {
     const d = decideHole(f, cal);
-    if (d.value) holes.push([f.row, f.col]);
-    if (!d.certain) flag({ kind: 'hole', row: f.row, col: f.col });
+    isHole.set(f, d.value ? 1 : 0);
+    if (!d.certain) {
+      flag({ kind: 'hole', row: f.row, col: f.col });
+      doubtfulCells.push(f);
+    }
     confidence = Math.min(confidence, d.margin);
     // Hatching fills its cell to the edges (an X or a doodle does not): clear shading, or a weaker suspect.
     const h = hatchRingCoverage(f, level);
@@ -141,7 +152,9 @@ export function readSheet(
       const guesses = doubtful.map((e, k) => {
         const x = inputs[index.get(e)!];
         if (pass === 0) opts.collect?.(e, x, rule[k]);
-        return modelGuess(fenceProbability(x), rule[k]);
+        const p = fenceProbability(x);
+        modelP.set(keyOf(e), p);
+        return modelGuess(p, rule[k]);
       });
       doubtful.forEach((e, k) => setFence(e, guesses[k]));
       if (pass === 1) {
@@ -150,18 +163,19 @@ export function readSheet(
       }
     }
   }
+  // Best guesses for the doubtful cells, with the fences now read.
+  for (const f of doubtfulCells) {
+    const rule = isHole.get(f)!;
+    const x = holeInputs(f, cal, board, center, rule);
+    opts.collectHole?.(f, x, rule);
+    if (opts.model !== false) isHole.set(f, holeGuess(holeProbability(x), rule));
+  }
+  const holes: Cell[] = cells.filter((f) => isHole.get(f)).map((f) => [f.row, f.col]);
   // A hole must touch the center point or a fence.
   for (const [r, c] of holes) {
     const touches =
-      [[r, c], [r, c + 1], [r + 1, c], [r + 1, c + 1]].some(([i, j]) => (i === center[0] && j === center[1]) || vertexOnFence(board, i, j));
+      [[r, c], [r, c + 1], [r + 1, c], [r + 1, c + 1]].some(([i, j]) => (i === center[0] && j === center[1]) || vertexFenced(board, i, j));
     if (!touches) flag({ kind: 'hole', row: r, col: c }, 0.3);
   }
-  return { fences: fencesOf(board), holes, uncertain, confidence };
-}
-
-function vertexOnFence(b: ReturnType<typeof emptyBoard>, i: number, j: number): boolean {
-  const { rows, cols } = b;
-  if (i > 0 && i < rows && ((j < cols && b.h[i * cols + j]) || (j > 0 && b.h[i * cols + j - 1]))) return true;
-  if (j > 0 && j < cols && ((i < rows && b.v[i * (cols + 1) + j]) || (i > 0 && b.v[(i - 1) * (cols + 1) + j]))) return true;
-  return false;
+  return { fences: fencesOf(board), holes, uncertain, confidence, modelP };
 }

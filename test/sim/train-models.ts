@@ -1,24 +1,27 @@
 /**
- * Trains the scanner's edge model (src/scan/edge-model.ts) on simulated photos and writes
- * src/scan/edge-model.weights.ts. `npm run train:edges [-- PHOTOS]` (default 300).
+ * Trains the scanner's edge model (src/scan/edge-model.ts) and hole model (src/scan/hole-model.ts) on simulated
+ * photos and writes their weights files. `npm run train:models [-- PHOTOS]` (default 300).
  *
  * The photos (seeds `train-N`: a third drawn from the benchmark's mix, a third hard, a third extreme, so the doubtful
- * edges the model decides are plentiful) are cached in the temp folder; the benchmark's photos (seeds `bench-N`)
- * are never trained on. Every edge the scanner's thresholds leave doubtful is one example, labelled from the
- * truth. A one-hidden-layer network (tanh) is fitted by full-batch Adam with weight decay; a fifth of the photos
- * are held out and the accuracy on them printed beside the thresholds' own.
+ * items the models decide are plentiful) are cached in the temp folder; the benchmark's photos (seeds `bench-N`)
+ * are never trained on. Every edge and cell the scanner's thresholds leave doubtful is one example, labelled from
+ * the truth. One-hidden-layer networks (tanh) are fitted by full-batch Adam with weight decay; each is
+ * cross-validated by photo (five folds) and the sheets whose doubtful items all come out right are counted beside
+ * the thresholds' own.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { loadGame, projectRoot } from '../../src/data/load.js';
-import { EDGE_INPUTS, fenceProbability, modelGuess, type EdgeModel } from '../../src/scan/edge-model.js';
+import { EDGE_INPUTS, modelGuess } from '../../src/scan/edge-model.js';
+import { HOLE_INPUTS, holeGuess } from '../../src/scan/hole-model.js';
+import { mlpProbability, type Mlp } from '../../src/scan/mlp.js';
 import { scanPhoto } from '../../src/scan/scan.js';
 import { makeRand } from './rand.js';
 import { simulatePhoto, SIM_VERSION } from './simulate-photo.js';
 
-const HIDDEN = 8;
+const HIDDEN = 16;
 const STEPS = 2000;
 
 export interface Example {
@@ -45,23 +48,32 @@ export async function photos(count: number): Promise<string> {
   return dir;
 }
 
-export async function collect(dir: string, count: number, from = 0): Promise<Example[]> {
+export interface Examples {
+  edges: Example[];
+  holes: Example[];
+}
+
+export async function collect(dir: string, count: number, from = 0): Promise<Examples> {
   const game = loadGame();
-  const out: Example[] = [];
+  const out: Examples = { edges: [], holes: [] };
   for (let i = from; i < count; i++) {
     const base = join(dir, `train-${String(i).padStart(4, '0')}`);
     const truth = JSON.parse(readFileSync(`${base}.truth.json`, 'utf8'));
     const fenced = (kind: 'h' | 'v', row: number, col: number) => (truth.fences[kind][row][col] === '1' ? 1 : 0);
-    const found: Example[] = [];
+    const holes = new Set((truth.holes as [number, number][]).map(([r, c]) => `${r},${c}`));
+    const found: Examples = { edges: [], holes: [] };
     let refused = false;
     try {
       await scanPhoto(readFileSync(`${base}.jpg`), game, {
-        read: { collect: (e, x, rule) => found.push({ x: [...x], y: fenced(e.kind, e.row, e.col), photo: i, rule }) },
+        read: {
+          collect: (e, x, rule) => found.edges.push({ x: [...x], y: fenced(e.kind, e.row, e.col), photo: i, rule }),
+          collectHole: (f, x, rule) => found.holes.push({ x: [...x], y: holes.has(`${f.row},${f.col}`) ? 1 : 0, photo: i, rule }),
+        },
       });
     } catch {
-      refused = true; // its doubtful edges were collected before the refusal; it has no reading to compare with
+      refused = true; // its doubtful items were collected before the refusal; it has no reading to compare with
     }
-    for (const f of found) out.push(refused ? { ...f, rule: -1 } : f);
+    for (const k of ['edges', 'holes'] as const) for (const f of found[k]) out[k].push(refused ? { ...f, rule: -1 } : f);
     if (process.stderr.isTTY) process.stderr.write(`\rreading training photos ${i + 1}/${count}`);
   }
   if (process.stderr.isTTY) process.stderr.write('\n');
@@ -69,11 +81,11 @@ export async function collect(dir: string, count: number, from = 0): Promise<Exa
 }
 
 /** Fits the network; returns it with its standardisation. */
-export function train(data: Example[], { hidden = HIDDEN, steps = STEPS, decay = 1e-4, seed = 'edge-model' } = {}): EdgeModel {
+export function train(data: Example[], inputs: readonly string[], { hidden = HIDDEN, steps = STEPS, decay = 1e-4, seed = 'edge-model' } = {}): Mlp {
   const HIDDEN = hidden;
   const STEPS = steps;
   const n = data.length;
-  const d = EDGE_INPUTS.length;
+  const d = inputs.length;
   const mean = new Array(d).fill(0);
   const scale = new Array(d).fill(0);
   for (const e of data) e.x.forEach((v, k) => (mean[k] += v / n));
@@ -126,7 +138,7 @@ export function train(data: Example[], { hidden = HIDDEN, steps = STEPS, decay =
   }
   const r = (x: number) => Math.round(x * 1e6) / 1e6;
   return {
-    inputs: [...EDGE_INPUTS],
+    inputs: [...inputs],
     mean: mean.map(r),
     scale: scale.map(r),
     w1: Array.from({ length: HIDDEN }, (_, h) => Array.from(p.subarray(h * d, (h + 1) * d), r)),
@@ -136,45 +148,63 @@ export function train(data: Example[], { hidden = HIDDEN, steps = STEPS, decay =
   };
 }
 
-export const predict = (model: EdgeModel, x: number[]): number => fenceProbability(Float64Array.from(x), model);
+export const predict = (model: Mlp, x: number[]): number => mlpProbability(x, model);
 
-
-async function main(): Promise<void> {
-  const count = Number(process.argv[2] ?? 300);
-  const dir = await photos(count);
-  const cache = join(dir, `examples-${count}.json`);
-  const data: Example[] = process.env.BAAKO_RECOLLECT || !existsSync(cache) ? await collect(dir, count) : JSON.parse(readFileSync(cache, 'utf8'));
-  writeFileSync(cache, JSON.stringify(data));
-  const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
-  console.log(`${data.length} doubtful edges from ${count} photos (${data.filter((e) => e.y).length} fenced)`);
-  // Five-fold cross-validation by photo: sheets whose doubtful edges are all guessed right.
+/** Five-fold cross-validation by photo: sheets (read, with doubts) whose doubtful items are all right. */
+function crossValidate(data: Example[], inputs: readonly string[], guess: (p: number, rule: number) => number, opts = {}) {
   let sheets = 0;
   let byRule = 0;
   let byModel = 0;
-  let edges = 0;
-  let edgesRight = 0;
+  let items = 0;
+  let right = 0;
   for (let fold = 0; fold < 5; fold++) {
-    const m = train(data.filter((e) => e.photo % 5 !== fold));
+    const m = train(data.filter((e) => e.photo % 5 !== fold), inputs, opts);
     const byPhoto = new Map<number, Example[]>();
     for (const e of data) if (e.photo % 5 === fold && e.rule >= 0) byPhoto.set(e.photo, [...(byPhoto.get(e.photo) ?? []), e]);
     for (const list of byPhoto.values()) {
       sheets++;
       if (list.every((e) => e.rule === e.y)) byRule++;
-      const right = list.filter((e) => modelGuess(predict(m, e.x), e.rule) === e.y).length;
-      if (right === list.length) byModel++;
-      edges += list.length;
-      edgesRight += right;
+      const ok = list.filter((e) => guess(predict(m, e.x), e.rule) === e.y).length;
+      if (ok === list.length) byModel++;
+      items += list.length;
+      right += ok;
     }
   }
-  console.log(`cross-validated on ${sheets} sheets the thresholds read: doubtful edges all right on ${byRule} by the thresholds, ${byModel} with the model (${pct(edgesRight / edges)} of ${edges} edges)`);
-  const model = train(data);
-  const file = join(projectRoot, 'src', 'scan', 'edge-model.weights.ts');
+  return { sheets, byRule, byModel, items, right };
+}
+
+/** Writes a trained model as a TypeScript module exporting `name`. */
+function writeModel(file: string, name: string, model: Mlp, what: string): void {
   writeFileSync(
-    file,
-    `// Written by test/sim/train-edge-model.ts (${count} simulated photos, ${data.length} doubtful edges): do not edit by hand.\n` +
-      `import type { EdgeModel } from './edge-model.js';\n\nexport const EDGE_MODEL: EdgeModel = ${JSON.stringify(model)};\n`,
+    join(projectRoot, 'src', 'scan', file),
+    `// Written by test/sim/train-models.ts (${what}): do not edit by hand.\n` +
+      `import type { Mlp } from './mlp.js';\n\nexport const ${name}: Mlp = ${JSON.stringify(model)};\n`,
   );
-  console.log(`wrote ${file}`);
+}
+
+
+async function main(): Promise<void> {
+  const count = Number(process.argv[2] ?? 300);
+  const dir = await photos(count);
+  const cache = join(dir, `examples-v2-${count}.json`);
+  const data: Examples = process.env.BAAKO_RECOLLECT || !existsSync(cache) ? await collect(dir, count) : JSON.parse(readFileSync(cache, 'utf8'));
+  writeFileSync(cache, JSON.stringify(data));
+  const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+  const models = [
+    { kind: 'edges', data: data.edges, inputs: EDGE_INPUTS, guess: modelGuess, file: 'edge-model.weights.ts', name: 'EDGE_MODEL', opts: {} },
+    { kind: 'holes', data: data.holes, inputs: HOLE_INPUTS, guess: holeGuess, file: 'hole-model.weights.ts', name: 'HOLE_MODEL', opts: { hidden: 8, seed: 'hole-model' } },
+  ];
+  for (const m of models) {
+    const positives = m.data.filter((e) => e.y).length;
+    console.log(`${m.kind}: ${m.data.length} doubtful from ${count} photos (${positives} positive)`);
+    const cv = crossValidate(m.data, m.inputs, m.guess, m.opts);
+    console.log(
+      `  cross-validated on ${cv.sheets} sheets the thresholds read with doubtful ${m.kind}: all right on ${cv.byRule} by the thresholds, ` +
+        `${cv.byModel} with the model (${pct(cv.right / cv.items)} of ${cv.items})`,
+    );
+    writeModel(m.file, m.name, train(m.data, m.inputs, m.opts), `${count} simulated photos, ${m.data.length} doubtful ${m.kind}`);
+    console.log(`  wrote src/scan/${m.file}`);
+  }
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) await main();
