@@ -19,8 +19,6 @@ export interface Reading {
   uncertain: UncertainItem[];
   /** The worst item's margin: 1 when every item is far from its threshold. */
   confidence: number;
-  /** The edge model's fence probability for each doubtful edge it weighed, by item key (`h3,4`), from its last pass. */
-  modelP: Map<string, number>;
 }
 
 /** Model probability from which a sure-blank edge of pale pencil is flagged after all. */
@@ -54,7 +52,6 @@ export function readSheet(
   let confidence = 1;
   const keyOf = (u: UncertainItem) => `${u.kind}${u.row},${u.col}`;
   const flagged = new Set<string>();
-  const modelP = new Map<string, number>();
   /** Adds an item for a person to check; a new one lowers the reading's confidence to `at` if given. */
   const flag = (u: UncertainItem, at?: number) => {
     if (flagged.has(keyOf(u))) return;
@@ -152,9 +149,7 @@ export function readSheet(
       const guesses = doubtful.map((e, k) => {
         const x = inputs[index.get(e)!];
         if (pass === 0) opts.collect?.(e, x, rule[k]);
-        const p = fenceProbability(x);
-        modelP.set(keyOf(e), p);
-        return modelGuess(p, rule[k]);
+        return modelGuess(fenceProbability(x), rule[k]);
       });
       doubtful.forEach((e, k) => setFence(e, guesses[k]));
       if (pass === 1) {
@@ -177,5 +172,5 @@ export function readSheet(
       [[r, c], [r, c + 1], [r + 1, c], [r + 1, c + 1]].some(([i, j]) => (i === center[0] && j === center[1]) || vertexFenced(board, i, j));
     if (!touches) flag({ kind: 'hole', row: r, col: c }, 0.3);
   }
-  return { fences: fencesOf(board), holes, uncertain, confidence, modelP };
+  return { fences: fencesOf(board), holes, uncertain, confidence };
 }

@@ -55,8 +55,6 @@ export interface ScanResult {
   ink: InkMap;
   calibration: InkCalibration;
   edges: EdgeFeature[];
-  /** The edge model's fence probability for each doubtful edge, by item key (`h3,4`). */
-  modelP: Map<string, number>;
   timings: Record<string, number>;
 }
 
@@ -207,7 +205,6 @@ export async function scanPhoto(input: Buffer | string, game: GameData, opts: Sc
     ink,
     calibration: cal,
     edges,
-    modelP: reading.modelP,
     timings,
   };
 }
