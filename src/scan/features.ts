@@ -93,13 +93,16 @@ function edgeProfile(m: InkMap, kind: 'h' | 'v', row: number, col: number, t0: n
       phase = ph;
     }
   }
-  const clear = DOT_CLEAR * cell;
   const values: number[] = [];
-  for (let s = from; s < to; s++) {
-    const f = (s + 0.5 - phase) / period;
-    if (Math.abs(f - Math.round(f)) * period >= clear) values.push(all[s - from]);
-  }
+  for (let s = from; s < to; s++) if (betweenDots(s, phase, cell)) values.push(all[s - from]);
   return { values: Float32Array.from(values), phase };
+}
+
+/** Whether step `s` along an edge (pixels from its start vertex) is clear of the printed dots at `phase`. */
+function betweenDots(s: number, phase: number, cell: number): boolean {
+  const period = cell / DOTS_PER_CELL;
+  const f = (s + 0.5 - phase) / period;
+  return Math.abs(f - Math.round(f)) * period >= DOT_CLEAR * cell;
 }
 
 /** Steps either side averaged along the line before the path search: a stroke is continuous, noise is not. */
@@ -117,13 +120,8 @@ function pathProfile(m: InkMap, kind: 'h' | 'v', row: number, col: number, t0: n
   const from = Math.round(t0 * cell);
   const L = Math.round(t1 * cell) - from;
   const O = 2 * band + 1;
-  const period = cell / DOTS_PER_CELL;
-  const clear = DOT_CLEAR * cell;
   const valid = new Uint8Array(L);
-  for (let s = 0; s < L; s++) {
-    const f = (from + s + 0.5 - phase) / period;
-    valid[s] = Math.abs(f - Math.round(f)) * period >= clear ? 1 : 0;
-  }
+  for (let s = 0; s < L; s++) valid[s] = betweenDots(from + s, phase, cell) ? 1 : 0;
   // Smoothed along the line over the valid steps only.
   const sm = new Float32Array(L * O);
   for (let o = 0; o < O; o++) {

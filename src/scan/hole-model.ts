@@ -47,7 +47,6 @@ export function holeInputs(f: CellFeature, cal: InkCalibration, board: Board, ce
     c > 0 ? board.v[r * (cols + 1) + c] : 0,
     c + 1 < cols ? board.v[r * (cols + 1) + c + 1] : 0,
   ];
-  const touches = [[r, c], [r, c + 1], [r + 1, c], [r + 1, c + 1]].some(([i, j]) => (i === center[0] && j === center[1]) || vertexFenced(board, i, j));
   const spread = xSpread(f, level);
   return Float64Array.from([
     crossCoverage(f, level), crossCoverage(f, 0.7 * level), crossCoverage(f, 1.4 * level),
@@ -55,12 +54,17 @@ export function holeInputs(f: CellFeature, cal: InkCalibration, board: Board, ce
     Math.min(4, f.tone / Math.max(0.25, cal.inkLevel)), f.evenness, f.paperEven, Math.max(0.2, Math.min(1.2, f.light)),
     spread.cornerMin, spread.cornerMean, spread.center, cal.inkLevel,
     Math.min(4, innerQuantile(f.inner, 0.5) / t), Math.min(4, innerQuantile(f.inner, 0.9) / t),
-    sides[0] + sides[1] + sides[2] + sides[3], touches ? 1 : 0, rule,
+    sides[0] + sides[1] + sides[2] + sides[3], touchesFence(board, r, c, center) ? 1 : 0, rule,
   ]);
 }
 
+/** Whether cell (r, c) has a corner on the center point or on a fence, as a hole must. */
+export function touchesFence(board: Board, r: number, c: number, center: [number, number]): boolean {
+  return [[r, c], [r, c + 1], [r + 1, c], [r + 1, c + 1]].some(([i, j]) => (i === center[0] && j === center[1]) || vertexFenced(board, i, j));
+}
+
 /** Whether an interior fence ends at or passes through vertex (i, j). */
-export function vertexFenced(b: Board, i: number, j: number): boolean {
+function vertexFenced(b: Board, i: number, j: number): boolean {
   const { rows, cols } = b;
   if (i > 0 && i < rows && ((j < cols && b.h[i * cols + j]) || (j > 0 && b.h[i * cols + j - 1]))) return true;
   if (j > 0 && j < cols && ((i < rows && b.v[i * (cols + 1) + j]) || (i > 0 && b.v[(i - 1) * (cols + 1) + j]))) return true;

@@ -5,7 +5,7 @@ import { crossCoverage, edgeScoreAway, hatchRingCoverage, type CellFeature, type
 import type { InkMap } from './inkmap.js';
 import { disconnectedSuspects } from './consistency.js';
 import { edgeInputs, fenceProbability, modelGuess } from './edge-model.js';
-import { holeGuess, holeInputs, holeProbability, vertexFenced } from './hole-model.js';
+import { holeGuess, holeInputs, holeProbability, touchesFence } from './hole-model.js';
 
 export interface UncertainItem {
   kind: 'h' | 'v' | 'hole';
@@ -167,10 +167,6 @@ export function readSheet(
   }
   const holes: Cell[] = cells.filter((f) => isHole.get(f)).map((f) => [f.row, f.col]);
   // A hole must touch the center point or a fence.
-  for (const [r, c] of holes) {
-    const touches =
-      [[r, c], [r, c + 1], [r + 1, c], [r + 1, c + 1]].some(([i, j]) => (i === center[0] && j === center[1]) || vertexFenced(board, i, j));
-    if (!touches) flag({ kind: 'hole', row: r, col: c }, 0.3);
-  }
+  for (const [r, c] of holes) if (!touchesFence(board, r, c, center)) flag({ kind: 'hole', row: r, col: c }, 0.3);
   return { fences: fencesOf(board), holes, uncertain, confidence };
 }

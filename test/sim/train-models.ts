@@ -160,7 +160,12 @@ function crossValidate(data: Example[], inputs: readonly string[], guess: (p: nu
   for (let fold = 0; fold < 5; fold++) {
     const m = train(data.filter((e) => e.photo % 5 !== fold), inputs, opts);
     const byPhoto = new Map<number, Example[]>();
-    for (const e of data) if (e.photo % 5 === fold && e.rule >= 0) byPhoto.set(e.photo, [...(byPhoto.get(e.photo) ?? []), e]);
+    for (const e of data) {
+      if (e.photo % 5 !== fold || e.rule < 0) continue;
+      const list = byPhoto.get(e.photo);
+      if (list) list.push(e);
+      else byPhoto.set(e.photo, [e]);
+    }
     for (const list of byPhoto.values()) {
       sheets++;
       if (list.every((e) => e.rule === e.y)) byRule++;
