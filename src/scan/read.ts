@@ -94,7 +94,8 @@ export function readSheet(
     const before = e.kind === 'h' ? (e.row - 1) * cols + e.col : e.row * cols + e.col - 1;
     const after = e.row * cols + e.col;
     for (const [cellIdx, side] of [[before, -1], [after, 1]] as const) {
-      if (!value || !(shaded.has(cellIdx) || hatched.has(cellIdx))) continue;
+      // (A sure blank stays; a doubtful one is measured too, or the hatching's ink would count for a fence.)
+      if ((!value && certain) || !(shaded.has(cellIdx) || hatched.has(cellIdx))) continue;
       const measured = edgeScoreAway(ink, e, center, side);
       const prev = away.get(e);
       if (!prev || measured.score < prev.score) away.set(e, measured);
