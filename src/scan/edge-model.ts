@@ -29,14 +29,18 @@ export const EDGE_INPUTS = [
   'endsFenced', 'straightOn', 'nearCenter', 'bestNeighbour', 'otherNeighbour', 'joinsCenter',
   'scoreSq', 'scoreByEnds', 'scoreByNeighbour', 'weakestThird', 'middleThird', 'strongestThird', 'doubtShare',
   'besideShading', 'awayScore', 'awayPresence', 'localFence', 'localBlank', 'localPlace', 'path', 'pathOverNoise',
+  'awayTight', 'awayWide', 'awayWider',
 ] as const;
 
 /** How far around an edge (in cells, midpoint to midpoint) its neighbourhood's fences and blanks are looked at. */
 const LOCAL_RADIUS = 3;
 
-/** What the reading knows around hatched cells: edges measured again away from them, and those beside clear shading. */
+/**
+ * What the reading knows around hatched cells: edges measured again away from them (`reaches`: the score at the
+ * further reaches of AWAY_REACH), and those beside clear shading.
+ */
 export interface ShadingContext {
-  away: Map<EdgeFeature, { score: number; presence: number }>;
+  away: Map<EdgeFeature, { score: number; presence: number; reaches?: number[] }>;
   besideShading: Set<EdgeFeature>;
 }
 
@@ -113,7 +117,8 @@ export function edgeInputs(
     const light = Math.max(0.3, Math.min(1.2, e.light));
     const neighbour = Math.max(best[0], best[1]);
     const [t1, t2, t3] = e.thirds.map((v) => cap(v / t, 4));
-    const again = shading.away.get(e) ?? e;
+    const measuredAway = shading.away.get(e);
+    const again = measuredAway ?? e;
     return Float64Array.from([
       s, cap(e.presence / t, 4), cap(e.low / t, 4), cap(e.median / t, 4), cap((e.score - e.noise) / range, 4), cap(e.noise / t, 4),
       light, e.glare >= 1.08 ? 1 : 0, cal.inkLevel, cap(s / light, 6),
@@ -123,6 +128,7 @@ export function edgeInputs(
       cap(local.fence[index] / t, 4), cap(local.blank[index] / t, 4),
       cap((e.score - local.blank[index]) / Math.max(0.02, local.fence[index] - local.blank[index]), 4),
       cap(e.path / t, 4), cap((e.path - e.noise) / range, 4),
+      ...[0, 1, 2].map((k) => cap((measuredAway?.reaches?.[k] ?? again.score) / t, 4)),
     ]);
   });
 }

@@ -223,14 +223,18 @@ export function edgeFeatures(m: InkMap, rows: number, cols: number, center: [num
   return out;
 }
 
+/** How far into a possibly hatched cell the measure away from it still looks, in cells: the usual reach first. */
+export const AWAY_REACH = [0.03, 0, 0.06, 0.09] as const;
+
 /**
  * An edge's score measured with its band kept out of one neighbouring cell (the side that may be hatched:
- * hatch lines end a little inside their cell, where a wobbly fence would also be looked for).
- * `side` is +1 for the cell below / right of the edge, -1 for the cell above / left.
+ * hatch lines end a little inside their cell, where a wobbly fence would also be looked for), reaching
+ * `reach` cells into that side (at least a pixel, none for 0). `side` is +1 for the cell below / right of
+ * the edge, -1 for the cell above / left.
  */
-export function edgeScoreAway(m: InkMap, e: EdgeFeature, center: [number, number], side: 1 | -1): { score: number; presence: number } {
+export function edgeScoreAway(m: InkMap, e: EdgeFeature, center: [number, number], side: 1 | -1, reach: number = AWAY_REACH[0]): { score: number; presence: number } {
   const band = Math.max(2, Math.round(m.cell * BAND));
-  const near = Math.max(1, Math.round(m.cell * 0.03));
+  const near = reach > 0 ? Math.max(1, Math.round(m.cell * reach)) : 0;
   const [t0, t1] = edgeSpan(e.kind, e.row, e.col, center);
   const { values: prof } = side > 0 ? edgeProfile(m, e.kind, e.row, e.col, t0, t1, band, near) : edgeProfile(m, e.kind, e.row, e.col, t0, t1, near, band);
   return { score: quantile(prof, 0.3), presence: quantile(prof, 0.6) };

@@ -1,10 +1,10 @@
 import { emptyBoard, fencesOf } from '../engine/board.js';
 import type { Cell } from '../engine/types.js';
 import { decideEdge, decideHole, holeLevel, isHidden, PALE, type InkCalibration } from './classify.js';
-import { crossCoverage, edgeScoreAway, hatchRingCoverage, type CellFeature, type EdgeFeature } from './features.js';
+import { AWAY_REACH, crossCoverage, edgeScoreAway, hatchRingCoverage, type CellFeature, type EdgeFeature } from './features.js';
 import type { InkMap } from './inkmap.js';
 import { disconnectedSuspects } from './consistency.js';
-import { edgeInputs, fenceProbability, modelGuess } from './edge-model.js';
+import { edgeInputs, fenceProbability, modelGuess, type ShadingContext } from './edge-model.js';
 import { holeGuess, holeInputs, holeProbability, touchesFence } from './hole-model.js';
 
 export interface UncertainItem {
@@ -85,7 +85,7 @@ export function readSheet(
     else if (h >= HATCH_SUSPECT && crossCoverage(f, level) < 0.5) hatched.add(f.row * cols + f.col);
   }
   // Edges measured again away from hatching, and those whose value the shading rule chose: the model weighs both.
-  const away = new Map<EdgeFeature, { score: number; presence: number }>();
+  const away: ShadingContext['away'] = new Map();
   const besideShading = new Set<EdgeFeature>();
   for (const e of edges) {
     const d = decideEdge(e, cal);
@@ -98,7 +98,10 @@ export function readSheet(
       if ((!value && certain) || !(shaded.has(cellIdx) || hatched.has(cellIdx))) continue;
       const measured = edgeScoreAway(ink, e, center, side);
       const prev = away.get(e);
-      if (!prev || measured.score < prev.score) away.set(e, measured);
+      if (!prev || measured.score < prev.score) {
+        // the same at other reaches into the hatched cell: how the ink grows toward it tells a hatch's edge from a fence
+        away.set(e, { ...measured, reaches: AWAY_REACH.slice(1).map((r) => edgeScoreAway(ink, e, center, side, r).score) });
+      }
       const again = decideEdge({ ...e, score: measured.score, presence: measured.presence }, cal);
       // Shading drawn up to the line can pass for a fence even measured away from it: beside clear shading the
       // reading away from it stands and a person decides; beside a weaker suspect, a disagreement is flagged.
