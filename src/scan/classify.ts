@@ -86,8 +86,11 @@ const DIM = 0.8;
 /** Clipped paper this much brighter than the land's typical paper is a glare spot: pencil there can wash out. */
 const GLARE = 1.08;
 
-/** An edge in a shadow or a glare spot, where faint pencil can be lost. */
-export const isHidden = (e: EdgeFeature) => e.light < DIM || e.glare >= GLARE;
+/** Paper this much darker on one side of an edge than on the other: a shadow's edge runs along it. */
+const SHADOW_EDGE = 0.85;
+
+/** An edge in a shadow, a glare spot or along a shadow's edge, where faint pencil can be lost. */
+export const isHidden = (e: EdgeFeature) => e.light < DIM || e.glare >= GLARE || e.across < SHADOW_EDGE;
 
 /** Pencil this faint (typical drawn-edge ink) cannot be told from noise in a shadow: such sheets are refused. */
 export const FAINT = 0.13;
@@ -135,9 +138,11 @@ export function decideHole(f: CellFeature, cal: InkCalibration): Decision {
   const value = cross >= 0.55 || shade >= 0.27 || tone >= 1 || strongSpread;
   // Shading is told from lighting by even paper; in a shadow, noise can mimic any mark, and pale pencil vanish.
   const dim = f.light < DIM;
+  // Faint pencil can vanish in a shadow or wash out in a glare spot: a blank reading there proves nothing.
+  const hidden = dim || f.glare >= GLARE;
   const certain = value
     ? !dim && (cross >= 0.65 || (f.paperEven >= 0.85 && shade >= 0.31) || (f.evenness >= 0.85 && f.paperEven >= 0.85 && tone >= 1.2))
-    : cross <= 0.47 && shade <= 0.23 && tone < 0.55 && !(dim && cal.inkLevel < PALE) && !spreadLike(0.08, 0.18, 0.15);
+    : cross <= 0.47 && shade <= 0.23 && tone < 0.55 && !(hidden && cal.inkLevel < PALE) && !spreadLike(0.08, 0.18, 0.15);
   const m = Math.max(Math.abs(cross - 0.55) / 0.2, Math.abs(shade - 0.27) / 0.12);
   return { value, certain, margin: certain ? Math.max(0.5, Math.min(1, m)) : Math.min(0.49, m) };
 }

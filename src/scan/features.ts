@@ -14,6 +14,11 @@ export interface EdgeFeature {
   light: number;
   /** Brightest paper along the edge relative to the land's typical paper (above 1 in a glare spot). */
   glare: number;
+  /**
+   * Darker over brighter paper either side of the edge, the most uneven of five points along it: low where a
+   * shadow's edge runs along the line, which can swallow a faint stroke on it while the line itself looks lit.
+   */
+  across: number;
   /** Ink that 90% of the edge reaches (a whole stroke) and that half of it reaches. */
   low: number;
   median: number;
@@ -41,6 +46,8 @@ export interface CellFeature {
   paperEven: number;
   /** Dimmest paper in the cell relative to the land's typical paper (below 1 in a shadow). */
   light: number;
+  /** Brightest paper in the cell relative to the land's typical paper where it is clipped (above 1 in a glare spot). */
+  glare: number;
 }
 
 /** Printed grid dots per cell side (src/render/land.ts), one on each vertex. */
@@ -104,6 +111,9 @@ function betweenDots(s: number, phase: number, cell: number): boolean {
   const f = (s + 0.5 - phase) / period;
   return Math.abs(f - Math.round(f)) * period >= DOT_CLEAR * cell;
 }
+
+/** How far either side of an edge its paper is compared (in cells): past the ink map's closing, inside the cells. */
+const ACROSS_OFFSET = 0.2;
 
 /** Steps either side averaged along the line before the path search: a stroke is continuous, noise is not. */
 const PATH_SMOOTH = 2;
@@ -196,15 +206,21 @@ export function edgeFeatures(m: InkMap, rows: number, cols: number, center: [num
   const band = Math.max(2, Math.round(m.cell * BAND));
   const one = (kind: 'h' | 'v', row: number, col: number) => {
     const [t0, t1] = edgeSpan(kind, row, col, center);
-    // Light along the edge, at five points: shadows and glare spots have sharp edges.
+    // Light along the edge, at five points, and either side of it: shadows and glare spots have sharp edges.
     let dim = 255;
     let bright = 0;
+    let across = 1;
+    const side = Math.round(m.cell * ACROSS_OFFSET);
     for (const f of [0.1, 0.3, 0.5, 0.7, 0.9]) {
       const x = m.margin + (kind === 'h' ? Math.round((col + f) * m.cell) : col * m.cell);
       const y = m.margin + (kind === 'h' ? row * m.cell : Math.round((row + f) * m.cell));
       const p = m.paper[y * m.width + x];
       if (p < dim) dim = p;
       if (p > bright) bright = p;
+      const step = kind === 'h' ? side * m.width : side;
+      const a = m.paper[y * m.width + x - step];
+      const b = m.paper[y * m.width + x + step];
+      across = Math.min(across, Math.min(a, b) / Math.max(1, a, b));
     }
     const { values: prof, phase } = edgeProfile(m, kind, row, col, t0, t1, band);
     const path = quantile(pathProfile(m, kind, row, col, t0, t1, band, phase), 0.3);
@@ -213,7 +229,7 @@ export function edgeFeatures(m: InkMap, rows: number, cols: number, center: [num
     out.push({
       kind, row, col,
       score: sortedQuantile(sorted, 0.3), presence: sortedQuantile(sorted, 0.6),
-      light: dim / Math.max(1, m.paperLevel), glare: bright >= 250 ? bright / Math.max(1, m.paperLevel) : 1,
+      light: dim / Math.max(1, m.paperLevel), glare: bright >= 250 ? bright / Math.max(1, m.paperLevel) : 1, across,
       low: sortedQuantile(sorted, 0.1), median: sortedQuantile(sorted, 0.5), noise, path,
       thirds: [0, 1, 2].map((k) => quantile(prof.subarray(Math.floor((k * prof.length) / 3), Math.floor(((k + 1) * prof.length) / 3)), 0.5)) as [number, number, number],
     });
@@ -375,7 +391,7 @@ export function cellFeatures(m: InkMap, rows: number, cols: number, skip: (r: nu
           if (p < lo2) lo2 = p;
           if (p > hi2) hi2 = p;
         }
-      out.push({ row: r, col: c, diagonals: [d1, d2], inner, tone, evenness: Math.min(...around) / brightest, paperEven: lo2 / Math.max(1, hi2), light: lo2 / Math.max(1, m.paperLevel) });
+      out.push({ row: r, col: c, diagonals: [d1, d2], inner, tone, evenness: Math.min(...around) / brightest, paperEven: lo2 / Math.max(1, hi2), light: lo2 / Math.max(1, m.paperLevel), glare: hi2 >= 250 ? hi2 / Math.max(1, m.paperLevel) : 1 });
     }
   }
   return out;

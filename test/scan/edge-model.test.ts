@@ -12,7 +12,7 @@ function land(inked: Map<string, number>): EdgeFeature[] {
   const out: EdgeFeature[] = [];
   const one = (kind: 'h' | 'v', row: number, col: number) => {
     const s = inked.get(`${kind}${row},${col}`) ?? 0.02;
-    out.push({ kind, row, col, score: s, presence: s * 1.1, light: 1, glare: 1, low: s * 0.8, median: s, noise: 0.01, thirds: [s, s, s], path: s });
+    out.push({ kind, row, col, score: s, presence: s * 1.1, light: 1, glare: 1, across: 1, low: s * 0.8, median: s, noise: 0.01, thirds: [s, s, s], path: s });
   };
   for (let i = 1; i < 12; i++) for (let j = 0; j < 12; j++) one('h', i, j);
   for (let i = 0; i < 12; i++) for (let j = 1; j < 12; j++) one('v', i, j);
@@ -57,7 +57,7 @@ describe('x spread', () => {
     const n = 30;
     const inner = new Uint8Array(n * n);
     for (let y = 0; y < n; y++) for (let x = 0; x < n; x++) inner[y * n + x] = draw(x / (n - 1), y / (n - 1)) ? 200 : 0;
-    return { row: 0, col: 0, diagonals: [new Float32Array(8), new Float32Array(8)], inner, tone: 0, evenness: 1, paperEven: 1, light: 1 };
+    return { row: 0, col: 0, diagonals: [new Float32Array(8), new Float32Array(8)], inner, tone: 0, evenness: 1, paperEven: 1, light: 1, glare: 1 };
   };
   it('an X, even drawn off the diagonals, inks all four corners and the middle; a doodle only the middle', () => {
     const x = xSpread(cell((u, v) => Math.abs(u - (v * 0.9 + 0.05)) < 0.06 || Math.abs(u - (1 - v)) < 0.06), 0.5);

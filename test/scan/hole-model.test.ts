@@ -17,7 +17,7 @@ function cell(row: number, col: number, draw: (u: number, v: number) => boolean,
       const t = 0.1 + (0.8 * (k + 0.5)) / 40;
       return draw(flip ? 1 - t : t, t) ? 0.3 : 0.01;
     });
-  return { row, col, diagonals: [diagonal(false), diagonal(true)], inner, tone: 0, evenness: 1, paperEven: 1, light };
+  return { row, col, diagonals: [diagonal(false), diagonal(true)], inner, tone: 0, evenness: 1, paperEven: 1, light, glare: 1 };
 }
 
 const onX = (u: number, v: number) => Math.abs(u - v) < 0.05 || Math.abs(u - (1 - v)) < 0.05;

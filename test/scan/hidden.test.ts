@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { decideHole, isHidden, type InkCalibration } from '../../src/scan/classify.js';
+import { cellFeatures, edgeFeatures } from '../../src/scan/features.js';
+import type { InkMap } from '../../src/scan/inkmap.js';
+
+const CELL = 48;
+const MARGIN = 24;
+
+/** A blank 12 x 12 land (no ink) whose paper brightness is `paper(x, y)` in ink-map pixels. */
+function blankLand(paper: (x: number, y: number) => number): InkMap {
+  const width = 2 * MARGIN + 12 * CELL;
+  const height = width;
+  const p = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) p[y * width + x] = paper(x, y);
+  return { width, height, cell: CELL, margin: MARGIN, rgb: new Uint8Array(width * height * 3), ink: new Uint8Array(width * height), paper: p, paperLevel: 200 };
+}
+
+const edge = (m: InkMap, kind: 'h' | 'v', row: number, col: number) => edgeFeatures(m, 12, 12, [6, 6]).find((e) => e.kind === kind && e.row === row && e.col === col)!;
+
+describe('where faint pencil can be lost', () => {
+  it("an edge with a shadow's edge running along it is hidden, though its own line looks lit", () => {
+    // A shadow over columns 0-4, its edge on the vertical line of column 5 (lit from there on).
+    const shadowEdgeX = MARGIN + 5 * CELL;
+    const m = blankLand((x) => (x < shadowEdgeX ? 110 : 200));
+    const along = edge(m, 'v', 3, 5);
+    expect(along.light).toBeGreaterThanOrEqual(0.8);
+    expect(along.across).toBeLessThan(0.85);
+    expect(isHidden(along)).toBe(true);
+    // Deep in the shadow: hidden by its light; well away from it: not hidden.
+    expect(isHidden(edge(m, 'v', 3, 2))).toBe(true);
+    const lit = edge(m, 'v', 3, 9);
+    expect(lit.across).toBeCloseTo(1, 5);
+    expect(isHidden(lit)).toBe(false);
+    // An edge crossing the shadow's edge at right angles has the same light either side of it at each point.
+    expect(edge(m, 'h', 3, 7).across).toBeCloseTo(1, 5);
+  });
+
+  it('a blank cell in a glare spot is not surely blank on a sheet of pale pencil, but is in even light', () => {
+    // Clipped paper (glare) over rows 0-3.
+    const m = blankLand((_, y) => (y < MARGIN + 4 * CELL ? 255 : 200));
+    const cells = cellFeatures(m, 12, 12, () => false);
+    const inGlare = cells.find((f) => f.row === 1 && f.col === 1)!;
+    const lit = cells.find((f) => f.row === 8 && f.col === 8)!;
+    expect(inGlare.glare).toBeGreaterThan(1.08);
+    expect(lit.glare).toBe(1);
+    const pale: InkCalibration = { threshold: 0.07, blank: 0.04, drawn: 0.09, inkLevel: 0.12, paperLevel: 0.01 };
+    const dark: InkCalibration = { threshold: 0.2, blank: 0.1, drawn: 0.26, inkLevel: 0.4, paperLevel: 0.02 };
+    expect(decideHole(inGlare, pale)).toMatchObject({ value: false, certain: false });
+    expect(decideHole(lit, pale)).toMatchObject({ value: false, certain: true });
+    // Dark pencil does not wash out: a blank reading in the glare spot stands.
+    expect(decideHole(inGlare, dark)).toMatchObject({ value: false, certain: true });
+  });
+});
