@@ -86,11 +86,22 @@ const DIM = 0.8;
 /** Clipped paper this much brighter than the land's typical paper is a glare spot: pencil there can wash out. */
 const GLARE = 1.08;
 
+/** A cell's darkest paper over its brightest under this: a shadow's edge crosses it. */
+const EVEN_PAPER = 0.85;
+
 /** Paper this much darker on one side of an edge than on the other: a shadow's edge runs along it. */
 const SHADOW_EDGE = 0.85;
 
 /** An edge in a shadow, a glare spot or along a shadow's edge, where faint pencil can be lost. */
 export const isHidden = (e: EdgeFeature) => e.light < DIM || e.glare >= GLARE || e.across < SHADOW_EDGE;
+
+/**
+ * Where a faint stroke can vanish without a trace: along a shadow's edge (its step of light swallows a line on
+ * it) or in a glare spot. Inside an even shadow a stroke keeps its contrast, only noisier (measured on 600
+ * simulated photos with pale pencil: of 1,795 fences deep in shadows none read under half the threshold; of 900
+ * along a shadow's edge 77 did, and 3 of 67 in glare).
+ */
+export const canLoseStrokes = (e: EdgeFeature) => e.glare >= GLARE || e.across < SHADOW_EDGE;
 
 /** Pencil this faint (typical drawn-edge ink) cannot be told from noise in a shadow: such sheets are refused. */
 export const FAINT = 0.13;
@@ -138,8 +149,9 @@ export function decideHole(f: CellFeature, cal: InkCalibration): Decision {
   const value = cross >= 0.55 || shade >= 0.27 || tone >= 1 || strongSpread;
   // Shading is told from lighting by even paper; in a shadow, noise can mimic any mark, and pale pencil vanish.
   const dim = f.light < DIM;
-  // Faint pencil can vanish in a shadow or wash out in a glare spot: a blank reading there proves nothing.
-  const hidden = dim || f.glare >= GLARE;
+  // Faint pencil can vanish where a shadow's edge crosses the cell or wash out in a glare spot: a blank reading
+  // there proves nothing. In an even shadow an X keeps its contrast (on 600 simulated photos none of 28 was missed).
+  const hidden = (dim && f.paperEven < EVEN_PAPER) || f.glare >= GLARE;
   const certain = value
     ? !dim && (cross >= 0.65 || (f.paperEven >= 0.85 && shade >= 0.31) || (f.evenness >= 0.85 && f.paperEven >= 0.85 && tone >= 1.2))
     : cross <= 0.47 && shade <= 0.23 && tone < 0.55 && !(hidden && cal.inkLevel < PALE) && !spreadLike(0.08, 0.18, 0.15);
