@@ -3,7 +3,7 @@ import { scoreState } from '../engine/score.js';
 import type { Paper, SheetTag } from '../engine/setup.js';
 import type { GameData, Score, SheetState, Side } from '../engine/types.js';
 import { UserError } from '../errors.js';
-import { calibrateEdges, FAINT, holeLevel, isHidden, type InkCalibration } from './classify.js';
+import { calibrateEdges, canLoseStrokes, FAINT, holeLevel, type InkCalibration } from './classify.js';
 import type { EdgeFeature } from './features.js';
 import { readSheet, type ReadOptions, type UncertainItem } from './read.js';
 import { cellFeatures, edgeFeatures } from './features.js';
@@ -113,10 +113,12 @@ const MAX_DOUBTS = 60;
 /** With pencil this faint, many doubts mean the sure-looking readings cannot be trusted either. */
 const MAX_DOUBTS_FAINT = 25;
 
-/** Refuses a reading too unsure to help: faint pencil under a large shadow, or doubts everywhere. */
+/** Edges along a shadow's edge or in glare from which a photo of faint pencil is refused: too much can vanish. */
+const MAX_LOSING_FAINT = 40;
+
+/** Refuses a reading too unsure to help: faint pencil across shadows' edges or glare, or doubts everywhere. */
 function checkReadable(name: string, edges: EdgeFeature[], cal: InkCalibration, doubts: number): void {
-  const hidden = edges.filter(isHidden).length;
-  if (cal.inkLevel < FAINT && hidden >= 40) {
+  if (cal.inkLevel < FAINT && edges.filter(canLoseStrokes).length >= MAX_LOSING_FAINT) {
     throw new UserError(`${name}: a shadow or glare covers part of the land and the pencil is too faint to read there: retake the photo in even light, without the phone's shadow`);
   }
   if (cal.inkLevel < FAINT && doubts > MAX_DOUBTS_FAINT) {
