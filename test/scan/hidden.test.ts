@@ -50,4 +50,17 @@ describe('where faint pencil can be lost', () => {
     // Dark pencil does not wash out: a blank reading in the glare spot stands.
     expect(decideHole(inGlare, dark)).toMatchObject({ value: false, certain: true });
   });
+
+  it('hatching drawn lighter than the fences is not surely blank', () => {
+    // Diagonal hatch lines, every fourth pixel, with ink 0.12 on a sheet whose fences reach 0.31 (hole level 0.14).
+    const N = 34;
+    const inner = new Uint8Array(N * N);
+    for (let y = 0; y < N; y++) for (let x = 0; x < N; x++) inner[y * N + x] = (x + y) % 4 < 2 ? Math.round(0.12 * 255) : 2;
+    const empty = () => new Float32Array(40).fill(0.01);
+    const hb: InkCalibration = { threshold: 0.16, blank: 0.08, drawn: 0.2, inkLevel: 0.31, paperLevel: 0.01 };
+    const hatched = { row: 9, col: 0, diagonals: [empty(), empty()] as [Float32Array, Float32Array], inner, tone: 0.07, evenness: 1, paperEven: 1, light: 1, glare: 1 };
+    expect(decideHole(hatched, hb).certain).toBe(false);
+    // The same cell without the hatching is surely blank.
+    expect(decideHole({ ...hatched, inner: new Uint8Array(N * N).fill(2), tone: 0 }, hb)).toMatchObject({ value: false, certain: true });
+  });
 });
