@@ -1,5 +1,5 @@
 import type { Board } from '../engine/board.js';
-import type { InkCalibration } from './classify.js';
+import { canLoseStrokes, type InkCalibration } from './classify.js';
 import { fenceFigures } from './consistency.js';
 import { EDGE_MODEL } from './edge-model.weights.js';
 import type { EdgeFeature } from './features.js';
@@ -14,8 +14,8 @@ import { bandGuess, mlpProbability, type Mlp } from './mlp.js';
 
 /**
  * The model overrules the thresholds' reading of a doubtful edge only when it is this sure (cross-validated by
- * photo on 1,200 simulated photos: of 640 sheets with doubts, these bands get every doubtful edge right on 558,
- * the thresholds alone on 453; with an earlier model, 0.9 / 0.1 did worse than these bands, and 0.5 alone too).
+ * photo on 1,200 simulated photos: of 697 sheets with doubts, these bands get every doubtful edge right on 613,
+ * the thresholds alone on 474; with an earlier model, 0.9 / 0.1 did worse than these bands, and 0.5 alone too).
  */
 export const MODEL_FENCE = 0.8;
 export const MODEL_BLANK = 0.1;
@@ -29,7 +29,7 @@ export const EDGE_INPUTS = [
   'endsFenced', 'straightOn', 'nearCenter', 'bestNeighbour', 'otherNeighbour', 'joinsCenter',
   'scoreSq', 'scoreByEnds', 'scoreByNeighbour', 'weakestThird', 'middleThird', 'strongestThird', 'doubtShare',
   'besideShading', 'awayScore', 'awayPresence', 'localFence', 'localBlank', 'localPlace', 'path', 'pathOverNoise',
-  'awayTight', 'awayWide', 'awayWider',
+  'awayTight', 'awayWide', 'awayWider', 'across', 'deadEnds', 'deadEndsWhereLost',
 ] as const;
 
 /** How far around an edge (in cells, midpoint to midpoint) its neighbourhood's fences and blanks are looked at. */
@@ -87,12 +87,14 @@ export function edgeInputs(
   return edges.map((e, index) => {
     const ends: [number, number, -1 | 1][] = e.kind === 'h' ? [[e.row, e.col, -1], [e.row, e.col + 1, 1]] : [[e.row, e.col, -1], [e.row + 1, e.col, 1]];
     let endsFenced = 0;
+    let deadEnds = 0;
     let straightOn = 0;
     let nearCenter = 0;
     const best: number[] = [];
     for (const [i, j, dir] of ends) {
       if (i === center[0] && j === center[1]) nearCenter = 1;
       let fenced = 0;
+      let meeting = 0;
       let top = 0;
       for (const n of edgesAt(i, j, e.kind, dir)) {
         if (n.kind === e.kind && n.row === e.row && n.col === e.col) continue;
@@ -100,12 +102,15 @@ export function edgeInputs(
         if (f < 0) continue;
         if (f === 1) {
           fenced = 1;
+          meeting++;
           if (n.straight) straightOn++;
         }
         const ne = byKey.get(`${n.kind}${n.row},${n.col}`);
         if (ne) top = Math.max(top, ne.score / t);
       }
       endsFenced += fenced;
+      // A fence ending here, in the land and away from the center point: this edge would carry it on.
+      if (meeting === 1 && i > 0 && j > 0 && i < board.rows && j < board.cols && !(i === center[0] && j === center[1])) deadEnds++;
       best.push(Math.min(3, top));
     }
     const [a, b] = ends.map(([i, j]) => figures[i * W + j]);
@@ -129,6 +134,7 @@ export function edgeInputs(
       cap((e.score - local.blank[index]) / Math.max(0.02, local.fence[index] - local.blank[index]), 4),
       cap(e.path / t, 4), cap((e.path - e.noise) / range, 4),
       ...[0, 1, 2].map((k) => cap((measuredAway?.reaches?.[k] ?? again.score) / t, 4)),
+      e.across, deadEnds, canLoseStrokes(e) ? deadEnds : 0,
     ]);
   });
 }

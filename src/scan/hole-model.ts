@@ -20,6 +20,7 @@ export const holeGuess = (p: number, rule: number): number => bandGuess(p, rule,
 export const HOLE_INPUTS = [
   'cross', 'crossLow', 'crossHigh', 'shade', 'shadeLow', 'shadeHigh', 'tone', 'evenness', 'paperEven', 'light',
   'cornerMin', 'cornerMean', 'center', 'inkLevel', 'innerMedian', 'innerHigh', 'sidesFenced', 'touches', 'rule',
+  'glare',
 ] as const;
 
 /** Ink (0..1) that a share `q` of a cell's inner pixels stay under. */
@@ -55,6 +56,7 @@ export function holeInputs(f: CellFeature, cal: InkCalibration, board: Board, ce
     spread.cornerMin, spread.cornerMean, spread.center, cal.inkLevel,
     Math.min(4, innerQuantile(f.inner, 0.5) / t), Math.min(4, innerQuantile(f.inner, 0.9) / t),
     sides[0] + sides[1] + sides[2] + sides[3], touchesFence(board, r, c, center) ? 1 : 0, rule,
+    Math.min(1.5, f.glare),
   ]);
 }
 
