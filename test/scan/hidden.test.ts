@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decideEdge, decideHole, isHidden, type InkCalibration } from '../../src/scan/classify.js';
-import { cellFeatures, edgeFeatures } from '../../src/scan/features.js';
+import { cellFeatures, edgeFeatures, type CellFeature } from '../../src/scan/features.js';
 import type { InkMap } from '../../src/scan/inkmap.js';
 
 const CELL = 48;
@@ -13,6 +13,18 @@ function blankLand(paper: (x: number, y: number) => number): InkMap {
   const p = new Uint8Array(width * height);
   for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) p[y * width + x] = paper(x, y);
   return { width, height, cell: CELL, margin: MARGIN, rgb: new Uint8Array(width * height * 3), ink: new Uint8Array(width * height), paper: p, paperLevel: 200 };
+}
+
+/** A sheet of HB pencil: its fences reach ink 0.31, so the hole level is 0.14. */
+const HB: InkCalibration = { threshold: 0.16, blank: 0.08, drawn: 0.2, inkLevel: 0.31, paperLevel: 0.02 };
+
+/** A cell in even light with no X, its inner area hatched by diagonal lines every fourth pixel at `ink` (0: none). */
+function hatchedCell(ink: number): CellFeature {
+  const N = 34;
+  const inner = new Uint8Array(N * N);
+  for (let y = 0; y < N; y++) for (let x = 0; x < N; x++) inner[y * N + x] = ink > 0 && (x + y) % 4 < 2 ? Math.round(ink * 255) : 2;
+  const empty = () => new Float32Array(40).fill(0.01);
+  return { row: 5, col: 7, diagonals: [empty(), empty()], inner, tone: 0, evenness: 1, paperEven: 1, light: 1, glare: 1 };
 }
 
 const edge = (m: InkMap, kind: 'h' | 'v', row: number, col: number) => edgeFeatures(m, 12, 12, [6, 6]).find((e) => e.kind === kind && e.row === row && e.col === col)!;
@@ -52,35 +64,24 @@ describe('where faint pencil can be lost', () => {
   });
 
   it('hatching drawn lighter than the fences is not surely blank', () => {
-    // Diagonal hatch lines, every fourth pixel, with ink 0.12 on a sheet whose fences reach 0.31 (hole level 0.14).
-    const N = 34;
-    const inner = new Uint8Array(N * N);
-    for (let y = 0; y < N; y++) for (let x = 0; x < N; x++) inner[y * N + x] = (x + y) % 4 < 2 ? Math.round(0.12 * 255) : 2;
-    const empty = () => new Float32Array(40).fill(0.01);
-    const hb: InkCalibration = { threshold: 0.16, blank: 0.08, drawn: 0.2, inkLevel: 0.31, paperLevel: 0.01 };
-    const hatched = { row: 9, col: 0, diagonals: [empty(), empty()] as [Float32Array, Float32Array], inner, tone: 0.07, evenness: 1, paperEven: 1, light: 1, glare: 1 };
-    expect(decideHole(hatched, hb).certain).toBe(false);
+    // Ink 0.12 on a sheet whose fences reach 0.31 (hole level 0.14, seven tenths of it 0.098).
+    const hatched = { ...hatchedCell(0.12), tone: 0.07 };
+    expect(decideHole(hatched, HB).certain).toBe(false);
     // The same cell without the hatching is surely blank.
-    expect(decideHole({ ...hatched, inner: new Uint8Array(N * N).fill(2), tone: 0 }, hb)).toMatchObject({ value: false, certain: true });
+    expect(decideHole(hatchedCell(0), HB)).toMatchObject({ value: false, certain: true });
   });
 
   it("along a shadow's edge a trace of a dark stroke is enough to doubt a blank reading", () => {
-    const hb: InkCalibration = { threshold: 0.16, blank: 0.08, drawn: 0.2, inkLevel: 0.31, paperLevel: 0.02 };
     // Ink on part of the edge only: 0.03 along 70% of it, 0.09 (0.56 t) along 40%.
     const trace = { kind: 'v' as const, row: 5, col: 8, score: 0.03, presence: 0.09, low: 0.02, median: 0.05, noise: 0, path: 0.03, thirds: [0.03, 0.04, 0.15] as [number, number, number], light: 0.9, glare: 1 };
-    expect(decideEdge({ ...trace, across: 0.42 }, hb)).toMatchObject({ value: false, certain: false });
-    expect(decideEdge({ ...trace, across: 1 }, hb)).toMatchObject({ value: false, certain: true });
+    expect(decideEdge({ ...trace, across: 0.42 }, HB)).toMatchObject({ value: false, certain: false });
+    expect(decideEdge({ ...trace, across: 1 }, HB)).toMatchObject({ value: false, certain: true });
   });
 
   it("where a shadow's edge crosses a cell, hatching at half the hole level is enough to doubt it", () => {
-    const N = 34;
-    const inner = new Uint8Array(N * N);
     // Hatch lines at ink 0.08: above half the hole level (0.07), under seven tenths of it (0.098).
-    for (let y = 0; y < N; y++) for (let x = 0; x < N; x++) inner[y * N + x] = (x + y) % 4 < 2 ? Math.round(0.08 * 255) : 2;
-    const empty = () => new Float32Array(40).fill(0.01);
-    const hb: InkCalibration = { threshold: 0.16, blank: 0.08, drawn: 0.2, inkLevel: 0.31, paperLevel: 0.02 };
-    const cell = { row: 5, col: 7, diagonals: [empty(), empty()] as [Float32Array, Float32Array], inner, tone: 0, evenness: 1, paperEven: 1, light: 1, glare: 1 };
-    expect(decideHole(cell, hb)).toMatchObject({ value: false, certain: true });
-    expect(decideHole({ ...cell, light: 0.4, paperEven: 0.44, evenness: 0.43 }, hb).certain).toBe(false);
+    const cell = hatchedCell(0.08);
+    expect(decideHole(cell, HB)).toMatchObject({ value: false, certain: true });
+    expect(decideHole({ ...cell, light: 0.4, paperEven: 0.44, evenness: 0.43 }, HB).certain).toBe(false);
   });
 });
