@@ -92,9 +92,6 @@ const EVEN_PAPER = 0.85;
 /** Paper this much darker on one side of an edge than on the other: a shadow's edge runs along it. */
 const SHADOW_EDGE = 0.85;
 
-/** An edge in a shadow, a glare spot or along a shadow's edge, where faint pencil can be lost. */
-export const isHidden = (e: EdgeFeature) => e.light < DIM || e.glare >= GLARE || e.across < SHADOW_EDGE;
-
 /**
  * Where a faint stroke can vanish without a trace: along a shadow's edge (its step of light swallows a line on
  * it) or in a glare spot. Inside an even shadow a stroke keeps its contrast, only noisier (measured on 600
@@ -102,6 +99,9 @@ export const isHidden = (e: EdgeFeature) => e.light < DIM || e.glare >= GLARE ||
  * along a shadow's edge 77 did, and 3 of 67 in glare).
  */
 export const canLoseStrokes = (e: EdgeFeature) => e.glare >= GLARE || e.across < SHADOW_EDGE;
+
+/** An edge in a shadow, a glare spot or along a shadow's edge, where faint pencil can be lost. */
+export const isHidden = (e: EdgeFeature) => e.light < DIM || canLoseStrokes(e);
 
 /** Pencil this faint (typical drawn-edge ink) cannot be told from noise in a shadow: such sheets are refused. */
 export const FAINT = 0.13;

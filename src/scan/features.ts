@@ -112,6 +112,9 @@ function betweenDots(s: number, phase: number, cell: number): boolean {
   return Math.abs(f - Math.round(f)) * period >= DOT_CLEAR * cell;
 }
 
+/** Brightest paper relative to the land's typical paper where it is clipped (a glare spot), else 1. */
+const glareOf = (bright: number, paperLevel: number) => (bright >= 250 ? bright / Math.max(1, paperLevel) : 1);
+
 /** How far either side of an edge its paper is compared (in cells): past the ink map's closing, inside the cells. */
 const ACROSS_OFFSET = 0.2;
 
@@ -229,7 +232,7 @@ export function edgeFeatures(m: InkMap, rows: number, cols: number, center: [num
     out.push({
       kind, row, col,
       score: sortedQuantile(sorted, 0.3), presence: sortedQuantile(sorted, 0.6),
-      light: dim / Math.max(1, m.paperLevel), glare: bright >= 250 ? bright / Math.max(1, m.paperLevel) : 1, across,
+      light: dim / Math.max(1, m.paperLevel), glare: glareOf(bright, m.paperLevel), across,
       low: sortedQuantile(sorted, 0.1), median: sortedQuantile(sorted, 0.5), noise, path,
       thirds: [0, 1, 2].map((k) => quantile(prof.subarray(Math.floor((k * prof.length) / 3), Math.floor(((k + 1) * prof.length) / 3)), 0.5)) as [number, number, number],
     });
@@ -391,7 +394,7 @@ export function cellFeatures(m: InkMap, rows: number, cols: number, skip: (r: nu
           if (p < lo2) lo2 = p;
           if (p > hi2) hi2 = p;
         }
-      out.push({ row: r, col: c, diagonals: [d1, d2], inner, tone, evenness: Math.min(...around) / brightest, paperEven: lo2 / Math.max(1, hi2), light: lo2 / Math.max(1, m.paperLevel), glare: hi2 >= 250 ? hi2 / Math.max(1, m.paperLevel) : 1 });
+      out.push({ row: r, col: c, diagonals: [d1, d2], inner, tone, evenness: Math.min(...around) / brightest, paperEven: lo2 / Math.max(1, hi2), light: lo2 / Math.max(1, m.paperLevel), glare: glareOf(hi2, m.paperLevel) });
     }
   }
   return out;
