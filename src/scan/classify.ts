@@ -84,9 +84,9 @@ export function calibrateEdges(edges: EdgeFeature[]): InkCalibration {
 /** Below this share of the land's paper brightness (a shadow), faint pencil can hide in the noise. */
 const DIM = 0.8;
 /** Clipped paper this much brighter than the land's typical paper is a glare spot: pencil there can wash out. */
-const GLARE = 1.08;
+export const GLARE = 1.08;
 
-/** A cell's darkest paper over its brightest under this: a shadow's edge crosses it. */
+/** A cell's darkest paper over its brightest under this: a shadow's edge crosses it (its paper is not even). */
 const EVEN_PAPER = 0.85;
 
 /** Paper this much darker on one side of an edge than on the other: a shadow's edge runs along it. */
@@ -161,7 +161,7 @@ export function decideHole(f: CellFeature, cal: InkCalibration): Decision {
   // 900, the one hatched hole missed across a shadow's edge had 0.39 at half, 1 of 2,237 blank cells there 0.3).
   const lightHatching = hatchRingCoverage(f, (hidden ? 0.5 : 0.7) * level) >= 0.3;
   const certain = value
-    ? !dim && (cross >= 0.65 || (f.paperEven >= 0.85 && shade >= 0.31) || (f.evenness >= 0.85 && f.paperEven >= 0.85 && tone >= 1.2))
+    ? !dim && (cross >= 0.65 || (f.paperEven >= EVEN_PAPER && shade >= 0.31) || (f.evenness >= 0.85 && f.paperEven >= EVEN_PAPER && tone >= 1.2))
     : cross <= 0.47 && shade <= 0.23 && tone < 0.55 && !(hidden && cal.inkLevel < PALE) && !spreadLike(0.08, 0.18, 0.15) && !lightHatching;
   const m = Math.max(Math.abs(cross - 0.55) / 0.2, Math.abs(shade - 0.27) / 0.12);
   return { value, certain, margin: certain ? Math.max(0.5, Math.min(1, m)) : Math.min(0.49, m) };

@@ -1,5 +1,5 @@
 import type { Board } from '../engine/board.js';
-import { canLoseStrokes, type InkCalibration } from './classify.js';
+import { canLoseStrokes, GLARE, type InkCalibration } from './classify.js';
 import { fenceFigures } from './consistency.js';
 import { EDGE_MODEL } from './edge-model.weights.js';
 import type { EdgeFeature } from './features.js';
@@ -92,8 +92,8 @@ export function edgeInputs(
     let nearCenter = 0;
     const best: number[] = [];
     for (const [i, j, dir] of ends) {
-      if (i === center[0] && j === center[1]) nearCenter = 1;
-      let fenced = 0;
+      const atCenter = i === center[0] && j === center[1];
+      if (atCenter) nearCenter = 1;
       let meeting = 0;
       let top = 0;
       for (const n of edgesAt(i, j, e.kind, dir)) {
@@ -101,16 +101,15 @@ export function edgeInputs(
         const f = fenceAt(board, n.kind, n.row, n.col);
         if (f < 0) continue;
         if (f === 1) {
-          fenced = 1;
           meeting++;
           if (n.straight) straightOn++;
         }
         const ne = byKey.get(`${n.kind}${n.row},${n.col}`);
         if (ne) top = Math.max(top, ne.score / t);
       }
-      endsFenced += fenced;
+      if (meeting > 0) endsFenced++;
       // A fence ending here, in the land and away from the center point: this edge would carry it on.
-      if (meeting === 1 && i > 0 && j > 0 && i < board.rows && j < board.cols && !(i === center[0] && j === center[1])) deadEnds++;
+      if (meeting === 1 && i > 0 && j > 0 && i < board.rows && j < board.cols && !atCenter) deadEnds++;
       best.push(Math.min(3, top));
     }
     const [a, b] = ends.map(([i, j]) => figures[i * W + j]);
@@ -126,7 +125,7 @@ export function edgeInputs(
     const again = measuredAway ?? e;
     return Float64Array.from([
       s, cap(e.presence / t, 4), cap(e.low / t, 4), cap(e.median / t, 4), cap((e.score - e.noise) / range, 4), cap(e.noise / t, 4),
-      light, e.glare >= 1.08 ? 1 : 0, cal.inkLevel, cap(s / light, 6),
+      light, e.glare >= GLARE ? 1 : 0, cal.inkLevel, cap(s / light, 6),
       endsFenced, straightOn, nearCenter, neighbour, Math.min(best[0], best[1]), joinsCenter,
       s * s, s * endsFenced, s * neighbour, Math.min(t1, t2, t3), t2, Math.max(t1, t2, t3), doubtShare,
       shading.besideShading.has(e) ? 1 : 0, cap(again.score / t, 4), cap(again.presence / t, 4),
