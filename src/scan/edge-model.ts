@@ -14,8 +14,8 @@ import { bandGuess, mlpProbability, type Mlp } from './mlp.js';
 
 /**
  * The model overrules the thresholds' reading of a doubtful edge only when it is this sure (cross-validated by
- * photo on 1,200 simulated photos: of 697 sheets with doubts, these bands get every doubtful edge right on 613,
- * the thresholds alone on 474; with an earlier model, 0.9 / 0.1 did worse than these bands, and 0.5 alone too).
+ * photo on 1,200 simulated photos: of 715 sheets with doubts, these bands get every doubtful edge right on 658,
+ * the thresholds alone on 454; with an earlier model, 0.9 / 0.1 did worse than these bands, and 0.5 alone too).
  */
 export const MODEL_FENCE = 0.8;
 export const MODEL_BLANK = 0.1;
@@ -29,7 +29,7 @@ export const EDGE_INPUTS = [
   'endsFenced', 'straightOn', 'nearCenter', 'bestNeighbour', 'otherNeighbour', 'joinsCenter',
   'scoreSq', 'scoreByEnds', 'scoreByNeighbour', 'weakestThird', 'middleThird', 'strongestThird', 'doubtShare',
   'besideShading', 'awayScore', 'awayPresence', 'localFence', 'localBlank', 'localPlace', 'path', 'pathOverNoise',
-  'awayTight', 'awayWide', 'awayWider', 'across', 'deadEnds', 'deadEndsWhereLost',
+  'awayTight', 'awayWide', 'awayWider', 'across', 'deadEnds', 'deadEndsWhereLost', 'ridge', 'oblique',
 ] as const;
 
 /** How far around an edge (in cells, midpoint to midpoint) its neighbourhood's fences and blanks are looked at. */
@@ -77,9 +77,11 @@ export function edgeInputs(
 ): Float64Array[] {
   const t = Math.max(1e-3, cal.threshold);
   const range = Math.max(0.02, cal.inkLevel - cal.paperLevel);
-  const byKey = new Map<string, EdgeFeature>();
-  for (const e of edges) byKey.set(`${e.kind}${e.row},${e.col}`, e);
   const W = board.cols + 1;
+  // Edges by place: h(row, col) at row * W + col, v(row, col) after them at (board.rows + 1) * W + row * W + col.
+  const vBase = (board.rows + 1) * W;
+  const byPlace: (EdgeFeature | undefined)[] = new Array(vBase * 2);
+  for (const e of edges) byPlace[(e.kind === 'h' ? 0 : vBase) + e.row * W + e.col] = e;
   const figures = fenceFigures(board);
   const centerV = center[0] * W + center[1];
   const centerFigure = figures[centerV] >= 0 ? figures[centerV] : centerV;
@@ -104,7 +106,7 @@ export function edgeInputs(
           meeting++;
           if (n.straight) straightOn++;
         }
-        const ne = byKey.get(`${n.kind}${n.row},${n.col}`);
+        const ne = n.row >= 0 && n.col >= 0 && n.row <= board.rows && n.col <= board.cols ? byPlace[(n.kind === 'h' ? 0 : vBase) + n.row * W + n.col] : undefined;
         if (ne) top = Math.max(top, ne.score / t);
       }
       if (meeting > 0) endsFenced++;
@@ -133,7 +135,7 @@ export function edgeInputs(
       cap((e.score - local.blank[index]) / Math.max(0.02, local.fence[index] - local.blank[index]), 4),
       cap(e.path / t, 4), cap((e.path - e.noise) / range, 4),
       ...[0, 1, 2].map((k) => cap((measuredAway?.reaches?.[k] ?? again.score) / t, 4)),
-      e.across, deadEnds, canLoseStrokes(e) ? deadEnds : 0,
+      e.across, deadEnds, canLoseStrokes(e) ? deadEnds : 0, cap(e.ridge / t, 4), Math.min(2, e.oblique),
     ]);
   });
 }
@@ -145,14 +147,9 @@ export function edgeInputs(
  */
 function localInk(edges: EdgeFeature[], board: Board, cal: InkCalibration): { fence: Float64Array; blank: Float64Array } {
   const n = edges.length;
-  const mx = new Float64Array(n);
-  const my = new Float64Array(n);
+  const near = neighbourhoods(edges);
   const fenced = new Uint8Array(n);
-  edges.forEach((e, i) => {
-    mx[i] = e.kind === 'h' ? e.col + 0.5 : e.col;
-    my[i] = e.kind === 'h' ? e.row : e.row + 0.5;
-    fenced[i] = fenceAt(board, e.kind, e.row, e.col) === 1 ? 1 : 0;
-  });
+  edges.forEach((e, i) => (fenced[i] = fenceAt(board, e.kind, e.row, e.col) === 1 ? 1 : 0));
   const fence = new Float64Array(n);
   const blank = new Float64Array(n);
   const fs: number[] = [];
@@ -160,16 +157,33 @@ function localInk(edges: EdgeFeature[], board: Board, cal: InkCalibration): { fe
   for (let i = 0; i < n; i++) {
     fs.length = 0;
     bs.length = 0;
-    for (let j = 0; j < n; j++) {
-      if (j === i || Math.abs(mx[j] - mx[i]) > LOCAL_RADIUS || Math.abs(my[j] - my[i]) > LOCAL_RADIUS) continue;
-      (fenced[j] ? fs : bs).push(edges[j].score);
-    }
+    for (const j of near[i]) (fenced[j] ? fs : bs).push(edges[j].score);
     fs.sort((a, b) => a - b);
     bs.sort((a, b) => a - b);
     fence[i] = fs.length >= 3 ? fs[fs.length >> 1] : cal.inkLevel;
     blank[i] = bs.length >= 5 ? bs[Math.floor(0.8 * (bs.length - 1))] : cal.paperLevel;
   }
   return { fence, blank };
+}
+
+/** Each edge's neighbours within LOCAL_RADIUS (by index), worked out once per list of edges: a reading asks in every pass. */
+const neighbourCache = new WeakMap<EdgeFeature[], Int32Array[]>();
+
+function neighbourhoods(edges: EdgeFeature[]): Int32Array[] {
+  const cached = neighbourCache.get(edges);
+  if (cached) return cached;
+  const n = edges.length;
+  const mx = edges.map((e) => (e.kind === 'h' ? e.col + 0.5 : e.col));
+  const my = edges.map((e) => (e.kind === 'h' ? e.row : e.row + 0.5));
+  const out: Int32Array[] = [];
+  const list: number[] = [];
+  for (let i = 0; i < n; i++) {
+    list.length = 0;
+    for (let j = 0; j < n; j++) if (j !== i && Math.abs(mx[j] - mx[i]) <= LOCAL_RADIUS && Math.abs(my[j] - my[i]) <= LOCAL_RADIUS) list.push(j);
+    out.push(Int32Array.from(list));
+  }
+  neighbourCache.set(edges, out);
+  return out;
 }
 
 /** The model's probability that an edge with inputs `x` is fenced. */

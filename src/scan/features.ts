@@ -28,6 +28,16 @@ export interface EdgeFeature {
   thirds: [number, number, number];
   /** Ink that 70% of the best smooth path through the band reaches (see pathProfile). */
   path: number;
+  /** What 70% of the edge reaches on the ridge map across it (ridge.ts): a faint line on a shadow's edge shows here. */
+  ridge: number;
+  /**
+   * Ridge along the edge over ridge across it, at the sharpest dip of each step: near 0 for a line running with the
+   * edge, higher for hatch lines, X strokes and doodles crossing the band at a slant.
+   */
+  oblique: number;
+  /** Where the printed dots lie: their phase along the edge and the shift of their line across it (pixels). */
+  phase: number;
+  shift: number;
 }
 
 /** What the ink map shows in one cell. */
@@ -58,28 +68,28 @@ const BAND = 0.14;
 const DOT_CLEAR = 0.055;
 
 /**
- * Ink along an axis-aligned edge, the darkest pixel across a band (from -band to +bandAfter pixels) at each
- * step, at the steps between the printed dots only: where the grid prints nothing, any ink is a hand's.
- * The dots are looked for within a few pixels of where the geometry puts them (a curled sheet shifts them):
- * the phase of the 6-per-cell comb whose teeth are darkest is taken as theirs.
+ * Ink along an axis-aligned edge, the darkest pixel across the band from `lo` to `hi` pixels off its line, at
+ * the steps between the printed dots only (at `phase`, see dotPhase): where the grid prints nothing, any ink is
+ * a hand's.
  */
-function edgeProfile(m: InkMap, kind: 'h' | 'v', row: number, col: number, t0: number, t1: number, band: number, bandAfter = band): { values: Float32Array; phase: number } {
-  const { cell, margin, width } = m;
-  const x0 = margin + col * cell;
-  const y0 = margin + row * cell;
+function edgeProfile(m: InkMap, kind: 'h' | 'v', row: number, col: number, t0: number, t1: number, lo: number, hi: number, phase: number): Float32Array {
+  const from = Math.round(t0 * m.cell);
+  const to = Math.round(t1 * m.cell);
+  const all = bandMax(m, kind, row, col, from, to, lo, hi);
+  const values: number[] = [];
+  for (let s = from; s < to; s++) if (betweenDots(s, phase, m.cell)) values.push(all[s - from]);
+  return Float32Array.from(values);
+}
+
+/**
+ * Where along an edge its printed dots are (pixels off where the geometry puts them: a curled sheet shifts them):
+ * the phase of the 6-per-cell comb whose teeth are darkest across the band.
+ */
+function dotPhase(m: InkMap, kind: 'h' | 'v', row: number, col: number, t0: number, t1: number, band: number): number {
+  const { cell } = m;
   const from = Math.round(t0 * cell);
   const to = Math.round(t1 * cell);
-  const all = new Float32Array(to - from);
-  for (let s = from; s < to; s++) {
-    let best = 0;
-    for (let o = -band; o <= bandAfter; o++) {
-      const x = kind === 'h' ? x0 + s : x0 + o;
-      const y = kind === 'h' ? y0 + o : y0 + s;
-      const v = m.ink[y * width + x];
-      if (v > best) best = v;
-    }
-    all[s - from] = best / 255;
-  }
+  const all = bandMax(m, kind, row, col, from, to, -band, band);
   const period = cell / DOTS_PER_CELL;
   const search = Math.max(2, Math.round(cell * 0.06));
   let phase = 0;
@@ -100,9 +110,80 @@ function edgeProfile(m: InkMap, kind: 'h' | 'v', row: number, col: number, t0: n
       phase = ph;
     }
   }
-  const values: number[] = [];
-  for (let s = from; s < to; s++) if (betweenDots(s, phase, cell)) values.push(all[s - from]);
-  return { values: Float32Array.from(values), phase };
+  return phase;
+}
+
+/** The darkest ink across the band from `lo` to `hi` pixels off the edge's line, at each step `from` to `to`. */
+function bandMax(m: InkMap, kind: 'h' | 'v', row: number, col: number, from: number, to: number, lo: number, hi: number): Float32Array {
+  const { cell, margin, width } = m;
+  const x0 = margin + col * cell;
+  const y0 = margin + row * cell;
+  const all = new Float32Array(to - from);
+  for (let s = from; s < to; s++) {
+    let best = 0;
+    for (let o = lo; o <= hi; o++) {
+      const v = kind === 'h' ? m.ink[(y0 + o) * width + x0 + s] : m.ink[(y0 + s) * width + x0 + o];
+      if (v > best) best = v;
+    }
+    all[s - from] = best / 255;
+  }
+  return all;
+}
+
+/** How far across (in cells) the printed dots are looked for off where the geometry puts their line. */
+const DOT_SHIFT = 0.1;
+/** Ink (0..255) by which the dots must stand out from the gaps between them for their line to be trusted. */
+const DOT_CONTRAST = 12;
+
+/**
+ * Where across the band the printed dots lie (pixels off the geometric line): a sheet curled inside the land
+ * bends its lines away from where the borderline's fit puts them, and a wobbly stroke beside a displaced line
+ * would leave the band. At each offset the ink at the dots is compared with the ink between them, so a stroke
+ * along the line (which darkens both) does not pull the band; 0 when no offset shows the dots clearly.
+ */
+function dotLineOffset(m: InkMap, kind: 'h' | 'v', row: number, col: number, t0: number, t1: number, phase: number): number {
+  const { cell, margin, width } = m;
+  const from = Math.round(t0 * cell);
+  const to = Math.round(t1 * cell);
+  const x0 = margin + col * cell;
+  const y0 = margin + row * cell;
+  const period = cell / DOTS_PER_CELL;
+  const reach = Math.max(1, Math.round(cell * DOT_SHIFT));
+  const contrast = new Float64Array(2 * reach + 1);
+  for (let o = -reach; o <= reach; o++) {
+    let teeth = 0;
+    let nt = 0;
+    let gaps = 0;
+    let ng = 0;
+    for (let s = from; s < to; s++) {
+      const f = (s + 0.5 - phase) / period;
+      const d = Math.abs(f - Math.round(f)) * period;
+      const v = kind === 'h' ? m.ink[(y0 + o) * width + x0 + s] : m.ink[(y0 + s) * width + x0 + o];
+      if (d <= 1) {
+        teeth += v;
+        nt++;
+      } else if (d >= DOT_CLEAR * cell) {
+        gaps += v;
+        ng++;
+      }
+    }
+    contrast[o + reach] = (nt ? teeth / nt : 0) - (ng ? gaps / ng : 0);
+  }
+  let top = 0;
+  for (const c of contrast) if (c > top) top = c;
+  // dots hidden (under a stroke, in glare) or already on the line: the geometry stands
+  if (top < DOT_CONTRAST || contrast[reach] >= 0.9 * top) return 0;
+  // the middle of the offsets where the dots show nearly as clearly as at best (a dot is a few pixels wide)
+  let sum = 0;
+  let weight = 0;
+  for (let o = -reach; o <= reach; o++) {
+    const c = contrast[o + reach];
+    if (c >= 0.7 * top) {
+      sum += o * c;
+      weight += c;
+    }
+  }
+  return Math.round(sum / weight);
 }
 
 /** Whether step `s` along an edge (pixels from its start vertex) is clear of the printed dots at `phase`. */
@@ -110,6 +191,37 @@ function betweenDots(s: number, phase: number, cell: number): boolean {
   const period = cell / DOTS_PER_CELL;
   const f = (s + 0.5 - phase) / period;
   return Math.abs(f - Math.round(f)) * period >= DOT_CLEAR * cell;
+}
+
+/**
+ * The ridge map across an edge (its sharpest dip across the band at each step between the printed dots): what 70%
+ * of the edge reaches, and how much the ridge along the edge at those dips is of it (see EdgeFeature.oblique).
+ */
+function ridgeProfile(m: InkMap, kind: 'h' | 'v', row: number, col: number, t0: number, t1: number, band: number, phase: number, offset: number): { ridge: number; oblique: number } {
+  const { cell, margin, width } = m;
+  const across = kind === 'h' ? m.ridge.h : m.ridge.v;
+  const along = kind === 'h' ? m.ridge.v : m.ridge.h;
+  const x0 = margin + col * cell;
+  const y0 = margin + row * cell;
+  const values: number[] = [];
+  let sumAcross = 0;
+  let sumAlong = 0;
+  for (let s = Math.round(t0 * cell); s < Math.round(t1 * cell); s++) {
+    if (!betweenDots(s, phase, cell)) continue;
+    let best = -1;
+    let at = 0;
+    for (let o = offset - band; o <= offset + band; o++) {
+      const i = kind === 'h' ? (y0 + o) * width + x0 + s : (y0 + s) * width + x0 + o;
+      if (across[i] > best) {
+        best = across[i];
+        at = i;
+      }
+    }
+    values.push(best / 255);
+    sumAcross += best;
+    sumAlong += along[at];
+  }
+  return { ridge: quantile(Float32Array.from(values), 0.3), oblique: sumAcross > 0 ? sumAlong / sumAcross : 0 };
 }
 
 /** Brightest paper relative to the land's typical paper where it is clipped (a glare spot), else 1. */
@@ -126,7 +238,7 @@ const PATH_SMOOTH = 2;
  * step), over the steps between the printed dots. A wobbly stroke is one such path; noise and the ends of
  * hatch lines, which the darkest-pixel profile picks up step by step, are not.
  */
-function pathProfile(m: InkMap, kind: 'h' | 'v', row: number, col: number, t0: number, t1: number, band: number, phase: number): Float32Array {
+function pathProfile(m: InkMap, kind: 'h' | 'v', row: number, col: number, t0: number, t1: number, band: number, phase: number, offset: number): Float32Array {
   const { cell, margin, width } = m;
   const x0 = margin + col * cell;
   const y0 = margin + row * cell;
@@ -143,8 +255,8 @@ function pathProfile(m: InkMap, kind: 'h' | 'v', row: number, col: number, t0: n
       let n = 0;
       for (let k = Math.max(0, s - PATH_SMOOTH); k <= Math.min(L - 1, s + PATH_SMOOTH); k++) {
         if (!valid[k]) continue;
-        const x = kind === 'h' ? x0 + from + k : x0 + o - band;
-        const y = kind === 'h' ? y0 + o - band : y0 + from + k;
+        const x = kind === 'h' ? x0 + from + k : x0 + offset + o - band;
+        const y = kind === 'h' ? y0 + offset + o - band : y0 + from + k;
         sum += m.ink[y * width + x];
         n++;
       }
@@ -203,12 +315,33 @@ const edgeSpan = (kind: 'h' | 'v', row: number, col: number, [cr, cc]: [number, 
   return [aIsCenter ? 0.27 : 0.2, bIsCenter ? 0.73 : 0.8];
 };
 
+/** Collinear edges either side whose dots' offsets are pooled (median): a curl bends a line smoothly, hatching beside one edge does not move it. */
+const SHIFT_POOL = 2;
+
 /** Samples every interior edge. Its ends are skipped: vertex dots, the center point and crossing fences live there. */
 export function edgeFeatures(m: InkMap, rows: number, cols: number, center: [number, number]): EdgeFeature[] {
   const out: EdgeFeature[] = [];
   const band = Math.max(2, Math.round(m.cell * BAND));
-  const one = (kind: 'h' | 'v', row: number, col: number) => {
+  // Where each edge's dots lie: their phase along it, and their line across, pooled along the grid line.
+  const places: { kind: 'h' | 'v'; row: number; col: number; t0: number; t1: number; phase: number; raw: number }[] = [];
+  for (let i = 1; i < rows; i++) for (let j = 0; j < cols; j++) places.push(place('h', i, j));
+  for (let i = 0; i < rows; i++) for (let j = 1; j < cols; j++) places.push(place('v', i, j));
+  function place(kind: 'h' | 'v', row: number, col: number) {
     const [t0, t1] = edgeSpan(kind, row, col, center);
+    const phase = dotPhase(m, kind, row, col, t0, t1, band);
+    return { kind, row, col, t0, t1, phase, raw: dotLineOffset(m, kind, row, col, t0, t1, phase) };
+  }
+  const rawAt = new Map(places.map((p) => [`${p.kind}${p.row},${p.col}`, p.raw]));
+  const shiftOf = (kind: 'h' | 'v', row: number, col: number) => {
+    const pool: number[] = [];
+    for (let k = -SHIFT_POOL; k <= SHIFT_POOL; k++) {
+      const r = rawAt.get(kind === 'h' ? `h${row},${col + k}` : `v${row + k},${col}`);
+      if (r !== undefined) pool.push(r);
+    }
+    pool.sort((a, b) => a - b);
+    return pool[pool.length >> 1];
+  };
+  for (const { kind, row, col, t0, t1, phase } of places) {
     // Light along the edge, at five points, and either side of it: shadows and glare spots have sharp edges.
     let dim = 255;
     let bright = 0;
@@ -225,20 +358,21 @@ export function edgeFeatures(m: InkMap, rows: number, cols: number, center: [num
       const b = m.paper[y * m.width + x + step];
       across = Math.min(across, Math.min(a, b) / Math.max(1, a, b));
     }
-    const { values: prof, phase } = edgeProfile(m, kind, row, col, t0, t1, band);
-    const path = quantile(pathProfile(m, kind, row, col, t0, t1, band, phase), 0.3);
+    const shift = shiftOf(kind, row, col);
+    const prof = edgeProfile(m, kind, row, col, t0, t1, shift - band, shift + band, phase);
+    const path = quantile(pathProfile(m, kind, row, col, t0, t1, band, phase, shift), 0.3);
     const noise = Math.min(sideNoise(m, kind, row, col, -NOISE_OFFSET), sideNoise(m, kind, row, col, NOISE_OFFSET));
     const sorted = Float64Array.from(prof).sort();
+    const { ridge, oblique } = ridgeProfile(m, kind, row, col, t0, t1, band, phase, shift);
     out.push({
       kind, row, col,
       score: sortedQuantile(sorted, 0.3), presence: sortedQuantile(sorted, 0.6),
       light: dim / Math.max(1, m.paperLevel), glare: glareOf(bright, m.paperLevel), across,
-      low: sortedQuantile(sorted, 0.1), median: sortedQuantile(sorted, 0.5), noise, path,
+      low: sortedQuantile(sorted, 0.1), median: sortedQuantile(sorted, 0.5), noise, path, ridge, oblique,
       thirds: [0, 1, 2].map((k) => quantile(prof.subarray(Math.floor((k * prof.length) / 3), Math.floor(((k + 1) * prof.length) / 3)), 0.5)) as [number, number, number],
+      phase, shift,
     });
-  };
-  for (let i = 1; i < rows; i++) for (let j = 0; j < cols; j++) one('h', i, j);
-  for (let i = 0; i < rows; i++) for (let j = 1; j < cols; j++) one('v', i, j);
+  }
   return out;
 }
 
@@ -255,7 +389,8 @@ export function edgeScoreAway(m: InkMap, e: EdgeFeature, center: [number, number
   const band = Math.max(2, Math.round(m.cell * BAND));
   const near = reach > 0 ? Math.max(1, Math.round(m.cell * reach)) : 0;
   const [t0, t1] = edgeSpan(e.kind, e.row, e.col, center);
-  const { values: prof } = side > 0 ? edgeProfile(m, e.kind, e.row, e.col, t0, t1, band, near) : edgeProfile(m, e.kind, e.row, e.col, t0, t1, near, band);
+  const [lo, hi] = side > 0 ? [-band, near] : [-near, band];
+  const prof = edgeProfile(m, e.kind, e.row, e.col, t0, t1, e.shift + lo, e.shift + hi, e.phase);
   return { score: quantile(prof, 0.3), presence: quantile(prof, 0.6) };
 }
 

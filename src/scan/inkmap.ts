@@ -1,6 +1,7 @@
 import { cv, withMats } from './cv.js';
 import type { LandGrid } from './grid.js';
 import type { Photo } from './image.js';
+import { ridgeMaps, type RidgeMaps } from './ridge.js';
 import { straighten } from './rectify.js';
 
 /**
@@ -25,31 +26,41 @@ export interface InkMap {
   paper: Uint8Array;
   /** Typical paper brightness over the land (median of `paper`). */
   paperLevel: number;
+  /** Sharp dips across vertical and horizontal lines: faint lines on a shadow's edge (see ridge.ts). */
+  ridge: RidgeMaps;
 }
 
 export function inkMap(photo: Photo, g: LandGrid, cell = 48, margin = 24): InkMap {
-  const { width, height, rgb: img } = straighten(photo, g, cell, margin);
+  const { width, height, rgb } = straighten(photo, g, cell, margin);
+  return inkOfLand(rgb, width, height, cell, margin);
+}
+
+/** The ink map of a land already straightened into `img` (RGB, vertex (i, j) at margin + (j, i) * cell). */
+export function inkOfLand(img: Uint8Array, width: number, height: number, cell: number, margin: number): InkMap {
   const n = width * height;
-  const ink = new Uint8Array(n).fill(255);
+  const ink = new Uint8Array(n);
   const paper = new Uint8Array(n);
   const c = cv();
   const k = Math.max(5, Math.round(cell * 0.2) | 1);
   withMats((s) => {
-    const src = s.track(new c.Mat(height, width, c.CV_8UC1));
+    // the three channels closed at once (OpenCV filters each channel of a multi-channel Mat on its own)
+    const src = s.track(new c.Mat(height, width, c.CV_8UC3));
     const closed = s.track(new c.Mat());
     const kernel = s.track(c.getStructuringElement(c.MORPH_RECT, new c.Size(k, k)));
-    const plane = new Uint8Array(n);
-    for (let ch = 0; ch < 3; ch++) {
-      for (let i = 0, j = ch; i < n; i++, j += 3) plane[i] = img[j];
-      src.data.set(plane);
-      c.morphologyEx(src, closed, c.MORPH_CLOSE, kernel);
-      const bg = closed.data as Uint8Array;
-      for (let i = 0; i < n; i++) {
-        const b = bg[i];
-        const d = b > 8 ? (255 * (b - plane[i])) / b : 0;
-        if (d < ink[i]) ink[i] = d;
-        if (b > paper[i]) paper[i] = b;
+    src.data.set(img);
+    c.morphologyEx(src, closed, c.MORPH_CLOSE, kernel);
+    const bg = closed.data as Uint8Array;
+    for (let i = 0, j = 0; i < n; i++, j += 3) {
+      let least = 255;
+      let brightest = 0;
+      for (let ch = j; ch < j + 3; ch++) {
+        const b = bg[ch];
+        const d = b > 8 ? (255 * (b - img[ch])) / b : 0;
+        if (d < least) least = d;
+        if (b > brightest) brightest = b;
       }
+      ink[i] = least;
+      paper[i] = brightest;
     }
   });
   // Median paper brightness inside the land.
@@ -66,5 +77,5 @@ export function inkMap(photo: Photo, g: LandGrid, cell = 48, margin = 24): InkMa
       break;
     }
   }
-  return { width, height, cell, margin, rgb: img, ink, paper, paperLevel };
+  return { width, height, cell, margin, rgb: img, ink, paper, paperLevel, ridge: ridgeMaps(img, paper, width, height) };
 }

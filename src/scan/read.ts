@@ -1,6 +1,6 @@
 import { emptyBoard, fencesOf } from '../engine/board.js';
 import type { Cell } from '../engine/types.js';
-import { canLoseStrokes, decideEdge, decideHole, holeLevel, PALE, type InkCalibration } from './classify.js';
+import { decideEdge, decideHole, holeLevel, PALE, strokeMayHide, type InkCalibration } from './classify.js';
 import { AWAY_REACH, crossCoverage, edgeScoreAway, hatchRingCoverage, type CellFeature, type EdgeFeature } from './features.js';
 import type { InkMap } from './inkmap.js';
 import { disconnectedSuspects } from './consistency.js';
@@ -115,9 +115,10 @@ export function readSheet(
     if (!certain) flag(e);
     confidence = Math.min(confidence, certain ? d.margin : Math.min(d.margin, 0.49));
   }
-  // Faint pencil along a shadow's edge or in a glare spot: a blank reading there proves nothing.
+  // Faint pencil along a shadow's edge or in a glare spot: a blank reading there proves nothing, unless the
+  // ridge map shows no line either.
   if (cal.inkLevel < PALE) {
-    for (const e of edges) if (!fenceOf(e) && canLoseStrokes(e)) flag(e, 0.3);
+    for (const e of edges) if (!fenceOf(e) && strokeMayHide(e, cal)) flag(e, 0.3);
   }
   // The rules' check: fences cut off from the center's figure mean something was missed or invented.
   const flagSuspects = () => {

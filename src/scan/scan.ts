@@ -3,7 +3,7 @@ import { scoreState } from '../engine/score.js';
 import type { Paper, SheetTag } from '../engine/setup.js';
 import type { GameData, Score, SheetState, Side } from '../engine/types.js';
 import { UserError } from '../errors.js';
-import { calibrateEdges, canLoseStrokes, FAINT, holeLevel, type InkCalibration } from './classify.js';
+import { calibrateEdges, FAINT, holeLevel, strokeMayHide, type InkCalibration } from './classify.js';
 import type { EdgeFeature } from './features.js';
 import { readSheet, type ReadOptions, type UncertainItem } from './read.js';
 import { cellFeatures, edgeFeatures } from './features.js';
@@ -118,7 +118,7 @@ const MAX_LOSING_FAINT = 40;
 
 /** Refuses a reading too unsure to help: faint pencil across shadows' edges or glare, or doubts everywhere. */
 function checkReadable(name: string, edges: EdgeFeature[], cal: InkCalibration, doubts: number): void {
-  if (cal.inkLevel < FAINT && edges.filter(canLoseStrokes).length >= MAX_LOSING_FAINT) {
+  if (cal.inkLevel < FAINT && edges.filter((e) => strokeMayHide(e, cal)).length >= MAX_LOSING_FAINT) {
     throw new UserError(`${name}: a shadow or glare covers part of the land and the pencil is too faint to read there: retake the photo in even light, without the phone's shadow`);
   }
   if (cal.inkLevel < FAINT && doubts > MAX_DOUBTS_FAINT) {

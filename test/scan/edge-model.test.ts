@@ -12,7 +12,7 @@ function land(inked: Map<string, number>): EdgeFeature[] {
   const out: EdgeFeature[] = [];
   const one = (kind: 'h' | 'v', row: number, col: number) => {
     const s = inked.get(`${kind}${row},${col}`) ?? 0.02;
-    out.push({ kind, row, col, score: s, presence: s * 1.1, light: 1, glare: 1, across: 1, low: s * 0.8, median: s, noise: 0.01, thirds: [s, s, s], path: s });
+    out.push({ kind, row, col, score: s, presence: s * 1.1, light: 1, glare: 1, across: 1, low: s * 0.8, median: s, noise: 0.01, thirds: [s, s, s], path: s, ridge: s, oblique: 0.05, phase: 0, shift: 0 });
   };
   for (let i = 1; i < 12; i++) for (let j = 0; j < 12; j++) one('h', i, j);
   for (let i = 0; i < 12; i++) for (let j = 1; j < 12; j++) one('v', i, j);

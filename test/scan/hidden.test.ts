@@ -12,7 +12,8 @@ function blankLand(paper: (x: number, y: number) => number): InkMap {
   const height = width;
   const p = new Uint8Array(width * height);
   for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) p[y * width + x] = paper(x, y);
-  return { width, height, cell: CELL, margin: MARGIN, rgb: new Uint8Array(width * height * 3), ink: new Uint8Array(width * height), paper: p, paperLevel: 200 };
+  const none = () => new Uint8Array(width * height);
+  return { width, height, cell: CELL, margin: MARGIN, rgb: new Uint8Array(width * height * 3), ink: none(), paper: p, paperLevel: 200, ridge: { h: none(), v: none() } };
 }
 
 /** A sheet of HB pencil: its fences reach ink 0.31, so the hole level is 0.14. */
@@ -73,7 +74,7 @@ describe('where faint pencil can be lost', () => {
 
   it("along a shadow's edge a trace of a dark stroke is enough to doubt a blank reading", () => {
     // Ink on part of the edge only: 0.03 along 70% of it, 0.09 (0.56 t) along 40%.
-    const trace = { kind: 'v' as const, row: 5, col: 8, score: 0.03, presence: 0.09, low: 0.02, median: 0.05, noise: 0, path: 0.03, thirds: [0.03, 0.04, 0.15] as [number, number, number], light: 0.9, glare: 1 };
+    const trace = { kind: 'v' as const, row: 5, col: 8, score: 0.03, presence: 0.09, low: 0.02, median: 0.05, noise: 0, path: 0.03, ridge: 0.09, oblique: 0.1, phase: 0, shift: 0, thirds: [0.03, 0.04, 0.15] as [number, number, number], light: 0.9, glare: 1 };
     expect(decideEdge({ ...trace, across: 0.42 }, HB)).toMatchObject({ value: false, certain: false });
     expect(decideEdge({ ...trace, across: 1 }, HB)).toMatchObject({ value: false, certain: true });
   });

@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { strokeMayHide, type InkCalibration } from '../../src/scan/classify.js';
+import { edgeFeatures } from '../../src/scan/features.js';
+import { inkOfLand } from '../../src/scan/inkmap.js';
+
+const CELL = 48;
+const MARGIN = 24;
+const SIZE = 2 * MARGIN + 12 * CELL;
+/** Where the shadow's edge runs: the vertical line of column 5. */
+const SHADOW_X = MARGIN + 5 * CELL;
+/** How soft the shadow's edge is (px): the standard deviation of a blurred step. */
+const PENUMBRA = 8;
+
+/** The standard normal distribution function (Abramowitz-Stegun 7.1.26 for erf). */
+function phi(z: number): number {
+  const x = Math.abs(z) / Math.SQRT2;
+  const t = 1 / (1 + 0.3275911 * x);
+  const erf = 1 - t * (0.254829592 + t * (-0.284496736 + t * (1.421413741 + t * (-1.453152027 + t * 1.061405429)))) * Math.exp(-x * x);
+  return 0.5 * (1 + Math.sign(z) * erf);
+}
+
+/**
+ * A straightened land of grey paper, in shadow left of column 5 with a sharp edge (a blurred step from 110 to 200,
+ * 20 px from a tenth to nine tenths of the way: under half a cell), and faint pencil lines (12% darker, 3 px wide) down the given columns' vertical lines.
+ */
+function land(lines: number[]) {
+  const rgb = new Uint8Array(SIZE * SIZE * 3);
+  let seed = 7;
+  const noise = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31 - 0.5) * 4;
+  for (let y = 0; y < SIZE; y++)
+    for (let x = 0; x < SIZE; x++) {
+      let v = 110 + 90 * phi((x - SHADOW_X) / PENUMBRA);
+      for (const col of lines) v *= 1 - 0.12 * Math.exp(-((x - (MARGIN + col * CELL)) ** 2) / (2 * 1.1 ** 2));
+      const i = (y * SIZE + x) * 3;
+      rgb[i] = rgb[i + 1] = rgb[i + 2] = Math.round(v + noise());
+    }
+  const m = inkOfLand(rgb, SIZE, SIZE, CELL, MARGIN);
+  const edges = edgeFeatures(m, 12, 12, [6, 6]);
+  return (col: number) => edges.find((e) => e.kind === 'v' && e.row === 3 && e.col === col)!;
+}
+
+describe('the ridge map', () => {
+  const withLines = land([5, 9]);
+  const ramp = withLines(5);
+  const even = withLines(9);
+  const noLine = land([9])(5);
+
+  it("keeps a faint line on a shadow's edge that the ink map loses", () => {
+    expect(ramp.across).toBeLessThan(0.85);
+    expect(ramp.score).toBeLessThan(0.5 * even.score);
+    expect(ramp.ridge).toBeGreaterThan(0.6 * even.ridge);
+  });
+
+  it("reads a bare shadow's edge as no line", () => {
+    expect(noLine.across).toBeLessThan(0.85);
+    expect(noLine.ridge).toBeLessThan(0.3 * even.ridge);
+  });
+
+  it("clears a blank edge along a shadow's edge of doubt only where it shows no line", () => {
+    // A sheet of pale pencil drawn like the faint line, its threshold a little over half the line's ink.
+    const t = 0.55 * even.score;
+    const cal: InkCalibration = { threshold: t, blank: 0.5 * t, drawn: 1.22 * t, inkLevel: even.score, paperLevel: 0.01 };
+    expect(strokeMayHide(ramp, cal)).toBe(true);
+    expect(strokeMayHide(noLine, cal)).toBe(false);
+    // In even light there is nothing to hide a stroke.
+    expect(strokeMayHide(even, cal)).toBe(false);
+  });
+});
+
+describe('oblique ink beside an edge', () => {
+  /** Even paper (200) with a pencil line (25% darker) down column 5's vertical line, and cell (3, 5) hatched at 45 degrees. */
+  function hatched(line: boolean) {
+    const rgb = new Uint8Array(SIZE * SIZE * 3);
+    const x5 = MARGIN + 5 * CELL;
+    const top = MARGIN + 3 * CELL;
+    for (let y = 0; y < SIZE; y++)
+      for (let x = 0; x < SIZE; x++) {
+        let v = 200;
+        if (line) v *= 1 - 0.25 * Math.exp(-((x - x5) ** 2) / (2 * 1.1 ** 2));
+        // hatch lines every 8 px, running to 2 px inside the cell's left side
+        if (x >= x5 + 2 && x < x5 + CELL - 3 && y >= top + 3 && y < top + CELL - 3) {
+          const d = ((x + y) % 8) - 4;
+          v *= 1 - 0.25 * Math.exp(-(d * d) / (2 * 0.8 ** 2));
+        }
+        const i = (y * SIZE + x) * 3;
+        rgb[i] = rgb[i + 1] = rgb[i + 2] = Math.round(v);
+      }
+    const edges = edgeFeatures(inkOfLand(rgb, SIZE, SIZE, CELL, MARGIN), 12, 12, [6, 6]);
+    return edges.find((e) => e.kind === 'v' && e.row === 3 && e.col === 5)!;
+  }
+
+  it('tells a line along the edge from hatch lines ending beside it', () => {
+    const fence = hatched(true);
+    const hatchOnly = hatched(false);
+    // The hatching alone reaches the band: on the ink map it reads as dark as the line.
+    expect(hatchOnly.score).toBeGreaterThan(0.8 * fence.score);
+    expect(fence.oblique).toBeLessThan(0.1);
+    expect(hatchOnly.oblique).toBeGreaterThan(0.4);
+  });
+});
+
