@@ -55,15 +55,17 @@ const fenceAt = (b: Board, kind: 'h' | 'v', row: number, col: number): number =>
 };
 
 /** The other interior edges meeting at vertex (i, j), and which of them runs straight on from `from`. */
-function edgesAt(i: number, j: number, from: 'h' | 'v', dir: -1 | 1): { kind: 'h' | 'v'; row: number; col: number; straight: boolean }[] {
+type Meeting = { kind: 'h' | 'v'; row: number; col: number; straight: boolean };
+// Filled in place on every call (it is asked for twice per edge per pass): read it before the next call.
+const meetingAt: Meeting[] = [0, 1, 2, 3].map(() => ({ kind: 'h', row: 0, col: 0, straight: false }));
+function edgesAt(i: number, j: number, from: 'h' | 'v', dir: -1 | 1): Meeting[] {
   // from 'h' arriving at (i, j) going in direction dir along the row: straight on is h(i, j) if dir 1, h(i, j-1) if -1.
-  const out = [
-    { kind: 'h' as const, row: i, col: j, straight: from === 'h' && dir === 1 },
-    { kind: 'h' as const, row: i, col: j - 1, straight: from === 'h' && dir === -1 },
-    { kind: 'v' as const, row: i, col: j, straight: from === 'v' && dir === 1 },
-    { kind: 'v' as const, row: i - 1, col: j, straight: from === 'v' && dir === -1 },
-  ];
-  return out;
+  const [a, b, c, d] = meetingAt;
+  a.kind = 'h'; a.row = i; a.col = j; a.straight = from === 'h' && dir === 1;
+  b.kind = 'h'; b.row = i; b.col = j - 1; b.straight = from === 'h' && dir === -1;
+  c.kind = 'v'; c.row = i; c.col = j; c.straight = from === 'v' && dir === 1;
+  d.kind = 'v'; d.row = i - 1; d.col = j; d.straight = from === 'v' && dir === -1;
+  return meetingAt;
 }
 
 /** Each edge's model inputs, given the fences read so far (`board`). */
@@ -152,16 +154,19 @@ function localInk(edges: EdgeFeature[], board: Board, cal: InkCalibration): { fe
   edges.forEach((e, i) => (fenced[i] = fenceAt(board, e.kind, e.row, e.col) === 1 ? 1 : 0));
   const fence = new Float64Array(n);
   const blank = new Float64Array(n);
-  const fs: number[] = [];
-  const bs: number[] = [];
+  let most = 0;
+  for (const list of near) most = Math.max(most, list.length);
+  const fs = new Float64Array(most);
+  const bs = new Float64Array(most);
   for (let i = 0; i < n; i++) {
-    fs.length = 0;
-    bs.length = 0;
-    for (const j of near[i]) (fenced[j] ? fs : bs).push(edges[j].score);
-    fs.sort((a, b) => a - b);
-    bs.sort((a, b) => a - b);
-    fence[i] = fs.length >= 3 ? fs[fs.length >> 1] : cal.inkLevel;
-    blank[i] = bs.length >= 5 ? bs[Math.floor(0.8 * (bs.length - 1))] : cal.paperLevel;
+    let nf = 0;
+    let nb = 0;
+    for (const j of near[i]) {
+      if (fenced[j]) fs[nf++] = edges[j].score;
+      else bs[nb++] = edges[j].score;
+    }
+    fence[i] = nf >= 3 ? fs.subarray(0, nf).sort()[nf >> 1] : cal.inkLevel;
+    blank[i] = nb >= 5 ? bs.subarray(0, nb).sort()[Math.floor(0.8 * (nb - 1))] : cal.paperLevel;
   }
   return { fence, blank };
 }

@@ -436,12 +436,14 @@ function bestDiagonal(m: InkMap, ax: number, ay: number, bx: number, by: number)
   const shifts = [-0.16, -0.08, 0, 0.08, 0.16].map((f) => f * m.cell);
   let best: Float32Array | null = null;
   let bestScore = -1;
-  // Coordinate search: move one end at a time, twice round.
+  // Coordinate search: move one end at a time, twice round. (When end b's search finds nothing better, b
+  // takes a's shift: a slip, kept because the hole model was fitted on what it finds.)
   let sa = [0, 0];
   let sb = [0, 0];
   for (let round = 0; round < 2; round++) {
     for (const end of ['a', 'b'] as const) {
       let localBest = sa;
+      let moved = false;
       for (const dx of shifts)
         for (const dy of shifts) {
           const pa = end === 'a' ? [dx, dy] : sa;
@@ -452,10 +454,13 @@ function bestDiagonal(m: InkMap, ax: number, ay: number, bx: number, by: number)
             bestScore = sc;
             best = p;
             localBest = end === 'a' ? pa : pb;
+            moved = true;
           }
         }
       if (end === 'a') sa = localBest;
       else sb = localBest;
+      // Round two: with end a where it was, end b's search would try round one's lines again.
+      if (round === 1 && !moved) return best!;
     }
   }
   return best!;

@@ -50,12 +50,13 @@ export function inkOfLand(img: Uint8Array, width: number, height: number, cell: 
     src.data.set(img);
     c.morphologyEx(src, closed, c.MORPH_CLOSE, kernel);
     const bg = closed.data as Uint8Array;
+    const dark = darknessTable();
     for (let i = 0, j = 0; i < n; i++, j += 3) {
       let least = 255;
       let brightest = 0;
       for (let ch = j; ch < j + 3; ch++) {
         const b = bg[ch];
-        const d = b > 8 ? (255 * (b - img[ch])) / b : 0;
+        const d = dark[(b << 8) | img[ch]];
         if (d < least) least = d;
         if (b > brightest) brightest = b;
       }
@@ -78,4 +79,14 @@ export function inkOfLand(img: Uint8Array, width: number, height: number, cell: 
     }
   }
   return { width, height, cell, margin, rgb: img, ink, paper, paperLevel, ridge: ridgeMaps(img, paper, width, height) };
+}
+
+let darkness: Uint8Array | undefined;
+
+/** Darkness of a pixel `v` against its closing `b`, 255 * (b - v) / b truncated, at [b * 256 + v] (0 where b <= 8). */
+function darknessTable(): Uint8Array {
+  if (darkness) return darkness;
+  darkness = new Uint8Array(65536);
+  for (let b = 9; b < 256; b++) for (let v = 0; v <= b; v++) darkness[(b << 8) | v] = (255 * (b - v)) / b;
+  return darkness;
 }

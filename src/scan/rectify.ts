@@ -1,6 +1,6 @@
 import type { LandGrid } from './grid.js';
 import type { Photo } from './image.js';
-import { rgb } from './sample.js';
+import { rgbInto } from './sample.js';
 
 /** A straightened picture of the land: `cell` pixels per cell, `margin` pixels around the borderline. */
 export interface Rectified {
@@ -19,27 +19,29 @@ export function straighten(photo: Photo, g: LandGrid, cell: number, margin: numb
   const width = g.cols * cell + 2 * margin;
   const height = g.rows * cell + 2 * margin;
   const out = new Uint8Array(width * height * 3);
-  const px = new Float32Array(3);
   const stride = g.cols + 1;
-  for (let y = 0; y < height; y++) {
+  const { xs, ys } = g;
+  // Each output column's cell and position in it, the same on every row.
+  const cellOf = new Int32Array(width);
+  const within = new Float64Array(width);
+  for (let x = 0; x < width; x++) {
+    const u = (x + 0.5 - margin) / cell;
+    cellOf[x] = Math.min(g.cols - 1, Math.max(0, Math.floor(u)));
+    within[x] = u - cellOf[x];
+  }
+  for (let y = 0, o = 0; y < height; y++) {
     const v = (y + 0.5 - margin) / cell;
     const i = Math.min(g.rows - 1, Math.max(0, Math.floor(v)));
     const fy = v - i;
-    for (let x = 0; x < width; x++) {
-      const u = (x + 0.5 - margin) / cell;
-      const j = Math.min(g.cols - 1, Math.max(0, Math.floor(u)));
-      const fx = u - j;
-      const a = i * stride + j;
-      const b = a + 1;
+    const gy = 1 - fy;
+    for (let x = 0; x < width; x++, o += 3) {
+      const fx = within[x];
+      const gx = 1 - fx;
+      const a = i * stride + cellOf[x];
       const c = a + stride;
-      const d = c + 1;
-      const sx = (1 - fy) * ((1 - fx) * g.xs[a] + fx * g.xs[b]) + fy * ((1 - fx) * g.xs[c] + fx * g.xs[d]);
-      const sy = (1 - fy) * ((1 - fx) * g.ys[a] + fx * g.ys[b]) + fy * ((1 - fx) * g.ys[c] + fx * g.ys[d]);
-      rgb(photo, sx, sy, px);
-      const o = (y * width + x) * 3;
-      out[o] = px[0];
-      out[o + 1] = px[1];
-      out[o + 2] = px[2];
+      const sx = gy * (gx * xs[a] + fx * xs[a + 1]) + fy * (gx * xs[c] + fx * xs[c + 1]);
+      const sy = gy * (gx * ys[a] + fx * ys[a + 1]) + fy * (gx * ys[c] + fx * ys[c + 1]);
+      rgbInto(photo, sx, sy, out, o);
     }
   }
   return { width, height, rgb: out };

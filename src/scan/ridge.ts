@@ -46,8 +46,10 @@ export function ridgeMaps(rgb: Uint8Array, paper: Uint8Array, width: number, hei
     c.Sobel(blurred, dyy, c.CV_32F, 0, 2, 3);
     const X = dxx.data32F as Float32Array;
     const Y = dyy.data32F as Float32Array;
+    const scale = new Float64Array(256);
+    for (let p = 0; p < 256; p++) scale[p] = (255 * GAIN) / (p > 8 ? p : 8);
     for (let i = 0; i < n; i++) {
-      const k = (255 * GAIN) / (paper[i] > 8 ? paper[i] : 8);
+      const k = scale[paper[i]];
       const a = X[i] * k;
       const b = Y[i] * k;
       v[i] = a <= 0 ? 0 : a >= 255 ? 255 : a;

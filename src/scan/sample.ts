@@ -19,8 +19,8 @@ export function grey(p: Photo, x: number, y: number): number {
   return top + (bot - top) * fy;
 }
 
-/** Writes the RGB at (x, y) into out[0..2]. */
-export function rgb(p: Photo, x: number, y: number, out: Float32Array): void {
+/** Writes the RGB at (x, y) as bytes into out[o..o+2] (truncated, as a Float32 sample stored in bytes would be). */
+export function rgbInto(p: Photo, x: number, y: number, out: Uint8Array, o: number): void {
   const w = p.width;
   x = clamp(x, w);
   y = clamp(y, p.height);
@@ -34,7 +34,7 @@ export function rgb(p: Photo, x: number, y: number, out: Float32Array): void {
   for (let c = 0; c < 3; c++) {
     const top = d[i + c] + (d[i + 3 + c] - d[i + c]) * fx;
     const bot = d[j + c] + (d[j + 3 + c] - d[j + c]) * fx;
-    out[c] = top + (bot - top) * fy;
+    out[o + c] = Math.fround(top + (bot - top) * fy);
   }
 }
 
