@@ -63,7 +63,7 @@ export interface CellFeature {
 /** Printed grid dots per cell side (src/render/land.ts), one on each vertex. */
 const DOTS_PER_CELL = 6;
 /** Half the width of the band searched for a drawn line either side of an edge, in cells (a wobbly hand strays). */
-const BAND = 0.14;
+export const BAND = 0.14;
 /** Half the width of the stretch around each printed dot left out of an edge's profile, in cells. */
 const DOT_CLEAR = 0.055;
 

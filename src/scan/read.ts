@@ -1,5 +1,6 @@
 import { emptyBoard, fencesOf } from '../engine/board.js';
 import type { Cell } from '../engine/types.js';
+import { besideLine } from './beside.js';
 import { decideEdge, decideHole, holeLevel, PALE, strokeMayHide, type InkCalibration } from './classify.js';
 import { AWAY_REACH, crossCoverage, edgeScoreAway, hatchRingCoverage, type CellFeature, type EdgeFeature } from './features.js';
 import type { InkMap } from './inkmap.js';
@@ -23,6 +24,8 @@ export interface Reading {
 
 /** Model probability from which a sure-blank edge of pale pencil is flagged after all. */
 const PALE_FENCE = 0.3;
+/** Ink beside a sure blank, over the sheet's threshold, from which the blank is doubted (see beside.ts). */
+const BESIDE = 1;
 
 /** A cell that may be hatched: its lines end near its edges and can pass for a fence there. */
 const HATCH_SUSPECT = 0.15;
@@ -120,6 +123,8 @@ export function readSheet(
   if (cal.inkLevel < PALE) {
     for (const e of edges) if (!fenceOf(e) && strokeMayHide(e, cal)) flag(e, 0.3);
   }
+  // A stroke just outside the band a sure blank was measured in, running its length: a fence traced off its line.
+  for (const e of edges) if (!fenceOf(e) && !flagged.has(keyOf(e)) && besideLine(ink, e, BESIDE * cal.threshold) > 0) flag(e, 0.3);
   // The rules' check: fences cut off from the center's figure mean something was missed or invented.
   const flagSuspects = () => {
     for (const s of disconnectedSuspects(board, center, edges)) flag(s, 0.3);
