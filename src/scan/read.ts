@@ -1,7 +1,7 @@
 import { emptyBoard, fencesOf } from '../engine/board.js';
 import type { Cell } from '../engine/types.js';
 import { besideLine } from './beside.js';
-import { decideEdge, decideHole, holeLevel, PALE, strokeMayHide, type InkCalibration } from './classify.js';
+import { decideEdge, decideHole, holeLevel, lineMayHide, PALE, strokeMayHide, type InkCalibration } from './classify.js';
 import { AWAY_REACH, crossCoverage, edgeScoreAway, hatchRingCoverage, type CellFeature, type EdgeFeature } from './features.js';
 import type { InkMap } from './inkmap.js';
 import { disconnectedSuspects } from './consistency.js';
@@ -119,10 +119,9 @@ export function readSheet(
     confidence = Math.min(confidence, certain ? d.margin : Math.min(d.margin, 0.49));
   }
   // Faint pencil along a shadow's edge or in a glare spot: a blank reading there proves nothing, unless the
-  // ridge map shows no line either.
-  if (cal.inkLevel < PALE) {
-    for (const e of edges) if (!fenceOf(e) && strokeMayHide(e, cal)) flag(e, 0.3);
-  }
+  // ridge map shows no line either. Darker pencil fades there too, to a trace the ridge map still shows as a line.
+  const mayHide = cal.inkLevel < PALE ? strokeMayHide : lineMayHide;
+  for (const e of edges) if (!fenceOf(e) && mayHide(e, cal)) flag(e, 0.3);
   // A stroke just outside the band a sure blank was measured in, running its length: a fence traced off its line.
   for (const e of edges) if (!fenceOf(e) && !flagged.has(keyOf(e)) && besideLine(ink, e, BESIDE * cal.threshold) > 0) flag(e, 0.3);
   // The rules' check: fences cut off from the center's figure mean something was missed or invented.
