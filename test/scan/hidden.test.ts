@@ -86,3 +86,16 @@ describe('where faint pencil can be lost', () => {
     expect(decideHole({ ...cell, light: 0.4, paperEven: 0.44, evenness: 0.43 }, HB).certain).toBe(false);
   });
 });
+
+describe('a stroke with a gap', () => {
+  // Gappy ink in even light on an HB sheet (t 0.16): 0.1 along 70% of the edge, 0.3 along 40%.
+  const gappy = { kind: 'v' as const, row: 7, col: 11, score: 0.1, presence: 0.3, low: 0.05, median: 0.2, noise: 0, path: 0.1, ridge: 0.1, oblique: 0, phase: 0, shift: 0, light: 1, glare: 1, across: 1 };
+
+  it('is a sure fence when the gap is off the middle', () => {
+    expect(decideEdge({ ...gappy, thirds: [0.3, 0.3, 0.06] }, HB)).toMatchObject({ value: true, certain: true });
+  });
+
+  it('is doubted when the gap is in the middle: it may be two fences overshooting into a blank edge', () => {
+    expect(decideEdge({ ...gappy, thirds: [0.35, 0.09, 0.3] }, HB)).toMatchObject({ value: true, certain: false });
+  });
+});
