@@ -54,7 +54,8 @@ export async function renderOverlay(o: OverlayInput): Promise<Buffer> {
   }
   for (const u of o.uncertain) {
     const [cx, cy] = u.kind === 'hole' ? [X(u.col) + P / 2, Y(u.row) + P / 2] : u.kind === 'h' ? [X(u.col) + P / 2, Y(u.row)] : [X(u.col), Y(u.row) + P / 2];
-    parts.push(`<circle cx="${cx}" cy="${cy}" r="${P * 0.42}" fill="none" stroke="#e00000" stroke-width="4"/>`);
+    // An edge's circle stays clear of the X in the cells beside it, so a doubted edge never hides a hole.
+    parts.push(`<circle cx="${cx}" cy="${cy}" r="${P * (u.kind === 'hole' ? 0.42 : 0.3)}" fill="none" stroke="#e00000" stroke-width="4"/>`);
   }
   const legend = o.state.cards.map((c) => `<tspan fill="${cardColour.get(c)}">${esc(c)} ${o.score.cards[c] ?? 0}</tspan>`).join('  ');
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height + head + 30}">
