@@ -1,4 +1,4 @@
-import { BAND, type EdgeFeature } from './features.js';
+import { BAND, edgeAxes, type EdgeFeature } from './features.js';
 import type { InkMap } from './inkmap.js';
 
 /**
@@ -8,7 +8,7 @@ import type { InkMap } from './inkmap.js';
  * of shading drawn along the edge does not count): its ink, 0..1, which 70% of the edge reaches; 0 under `least`.
  */
 export function besideLine(m: InkMap, e: EdgeFeature, least = 0): number {
-  const { cell, margin, width, ink } = m;
+  const { cell, ink } = m;
   const band = Math.max(2, Math.round(cell * BAND));
   const reach = Math.round(cell * REACH);
   const beyondFrom = Math.round(cell * BEYOND[0]);
@@ -17,12 +17,11 @@ export function besideLine(m: InkMap, e: EdgeFeature, least = 0): number {
   const from = Math.round(0.1 * cell);
   const to = Math.round(0.9 * cell);
   const n = to - from;
-  const x0 = margin + e.col * cell;
-  const y0 = margin + e.row * cell;
+  const { base, along, across } = edgeAxes(m, e.kind, e.row, e.col);
   // Ink at offset o across the edge (the darker of it and its outer neighbour: a hand's line wavers), step s along.
   const at = (o: number, s: number) => {
-    const i = e.kind === 'h' ? (y0 + o) * width + x0 + s : (y0 + s) * width + x0 + o;
-    const j = e.kind === 'h' ? i + Math.sign(o) * width : i + Math.sign(o);
+    const i = base + s * along + o * across;
+    const j = i + Math.sign(o) * across;
     return ink[i] > ink[j] ? ink[i] : ink[j];
   };
   const vals = new Uint8Array(n);

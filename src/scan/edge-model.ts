@@ -55,17 +55,14 @@ const fenceAt = (b: Board, kind: 'h' | 'v', row: number, col: number): number =>
 };
 
 /** The other interior edges meeting at vertex (i, j), and which of them runs straight on from `from`. */
-type Meeting = { kind: 'h' | 'v'; row: number; col: number; straight: boolean };
-// Filled in place on every call (it is asked for twice per edge per pass): read it before the next call.
-const meetingAt: Meeting[] = [0, 1, 2, 3].map(() => ({ kind: 'h', row: 0, col: 0, straight: false }));
-function edgesAt(i: number, j: number, from: 'h' | 'v', dir: -1 | 1): Meeting[] {
+function edgesAt(i: number, j: number, from: 'h' | 'v', dir: -1 | 1): { kind: 'h' | 'v'; row: number; col: number; straight: boolean }[] {
   // from 'h' arriving at (i, j) going in direction dir along the row: straight on is h(i, j) if dir 1, h(i, j-1) if -1.
-  const [a, b, c, d] = meetingAt;
-  a.kind = 'h'; a.row = i; a.col = j; a.straight = from === 'h' && dir === 1;
-  b.kind = 'h'; b.row = i; b.col = j - 1; b.straight = from === 'h' && dir === -1;
-  c.kind = 'v'; c.row = i; c.col = j; c.straight = from === 'v' && dir === 1;
-  d.kind = 'v'; d.row = i - 1; d.col = j; d.straight = from === 'v' && dir === -1;
-  return meetingAt;
+  return [
+    { kind: 'h', row: i, col: j, straight: from === 'h' && dir === 1 },
+    { kind: 'h', row: i, col: j - 1, straight: from === 'h' && dir === -1 },
+    { kind: 'v', row: i, col: j, straight: from === 'v' && dir === 1 },
+    { kind: 'v', row: i - 1, col: j, straight: from === 'v' && dir === -1 },
+  ];
 }
 
 /** Each edge's model inputs, given the fences read so far (`board`). */

@@ -68,6 +68,16 @@ export const BAND = 0.14;
 const DOT_CLEAR = 0.055;
 
 /**
+ * An edge's pixels in a straightened map: step `s` along the edge from its first vertex and `o` across it sit at
+ * `base + s * along + o * across` (for a horizontal edge, along is one pixel and across one row; the other way round
+ * for a vertical one).
+ */
+export function edgeAxes(m: InkMap, kind: 'h' | 'v', row: number, col: number): { base: number; along: number; across: number } {
+  const base = (m.margin + row * m.cell) * m.width + m.margin + col * m.cell;
+  return kind === 'h' ? { base, along: 1, across: m.width } : { base, along: m.width, across: 1 };
+}
+
+/**
  * Ink along an axis-aligned edge, the darkest pixel across the band from `lo` to `hi` pixels off its line, at
  * the steps between the printed dots only (at `phase`, see dotPhase): where the grid prints nothing, any ink is
  * a hand's.
@@ -115,14 +125,12 @@ function dotPhase(m: InkMap, kind: 'h' | 'v', row: number, col: number, t0: numb
 
 /** The darkest ink across the band from `lo` to `hi` pixels off the edge's line, at each step `from` to `to`. */
 function bandMax(m: InkMap, kind: 'h' | 'v', row: number, col: number, from: number, to: number, lo: number, hi: number): Float32Array {
-  const { cell, margin, width } = m;
-  const x0 = margin + col * cell;
-  const y0 = margin + row * cell;
+  const { base, along, across } = edgeAxes(m, kind, row, col);
   const all = new Float32Array(to - from);
   for (let s = from; s < to; s++) {
     let best = 0;
     for (let o = lo; o <= hi; o++) {
-      const v = kind === 'h' ? m.ink[(y0 + o) * width + x0 + s] : m.ink[(y0 + s) * width + x0 + o];
+      const v = m.ink[base + s * along + o * across];
       if (v > best) best = v;
     }
     all[s - from] = best / 255;
@@ -142,11 +150,10 @@ const DOT_CONTRAST = 12;
  * along the line (which darkens both) does not pull the band; 0 when no offset shows the dots clearly.
  */
 function dotLineOffset(m: InkMap, kind: 'h' | 'v', row: number, col: number, t0: number, t1: number, phase: number): number {
-  const { cell, margin, width } = m;
+  const { cell } = m;
   const from = Math.round(t0 * cell);
   const to = Math.round(t1 * cell);
-  const x0 = margin + col * cell;
-  const y0 = margin + row * cell;
+  const { base, along, across } = edgeAxes(m, kind, row, col);
   const period = cell / DOTS_PER_CELL;
   const reach = Math.max(1, Math.round(cell * DOT_SHIFT));
   const contrast = new Float64Array(2 * reach + 1);
@@ -158,7 +165,7 @@ function dotLineOffset(m: InkMap, kind: 'h' | 'v', row: number, col: number, t0:
     for (let s = from; s < to; s++) {
       const f = (s + 0.5 - phase) / period;
       const d = Math.abs(f - Math.round(f)) * period;
-      const v = kind === 'h' ? m.ink[(y0 + o) * width + x0 + s] : m.ink[(y0 + s) * width + x0 + o];
+      const v = m.ink[base + s * along + o * across];
       if (d <= 1) {
         teeth += v;
         nt++;
@@ -198,11 +205,10 @@ function betweenDots(s: number, phase: number, cell: number): boolean {
  * of the edge reaches, and how much the ridge along the edge at those dips is of it (see EdgeFeature.oblique).
  */
 function ridgeProfile(m: InkMap, kind: 'h' | 'v', row: number, col: number, t0: number, t1: number, band: number, phase: number, offset: number): { ridge: number; oblique: number } {
-  const { cell, margin, width } = m;
-  const across = kind === 'h' ? m.ridge.h : m.ridge.v;
-  const along = kind === 'h' ? m.ridge.v : m.ridge.h;
-  const x0 = margin + col * cell;
-  const y0 = margin + row * cell;
+  const { cell } = m;
+  const ridgeAcross = kind === 'h' ? m.ridge.h : m.ridge.v;
+  const ridgeAlong = kind === 'h' ? m.ridge.v : m.ridge.h;
+  const { base, along, across } = edgeAxes(m, kind, row, col);
   const values: number[] = [];
   let sumAcross = 0;
   let sumAlong = 0;
@@ -211,15 +217,15 @@ function ridgeProfile(m: InkMap, kind: 'h' | 'v', row: number, col: number, t0: 
     let best = -1;
     let at = 0;
     for (let o = offset - band; o <= offset + band; o++) {
-      const i = kind === 'h' ? (y0 + o) * width + x0 + s : (y0 + s) * width + x0 + o;
-      if (across[i] > best) {
-        best = across[i];
+      const i = base + s * along + o * across;
+      if (ridgeAcross[i] > best) {
+        best = ridgeAcross[i];
         at = i;
       }
     }
     values.push(best / 255);
     sumAcross += best;
-    sumAlong += along[at];
+    sumAlong += ridgeAlong[at];
   }
   return { ridge: quantile(Float32Array.from(values), 0.3), oblique: sumAcross > 0 ? sumAlong / sumAcross : 0 };
 }
@@ -239,9 +245,8 @@ const PATH_SMOOTH = 2;
  * hatch lines, which the darkest-pixel profile picks up step by step, are not.
  */
 function pathProfile(m: InkMap, kind: 'h' | 'v', row: number, col: number, t0: number, t1: number, band: number, phase: number, offset: number): Float32Array {
-  const { cell, margin, width } = m;
-  const x0 = margin + col * cell;
-  const y0 = margin + row * cell;
+  const { cell } = m;
+  const { base, along, across } = edgeAxes(m, kind, row, col);
   const from = Math.round(t0 * cell);
   const L = Math.round(t1 * cell) - from;
   const O = 2 * band + 1;
@@ -255,9 +260,7 @@ function pathProfile(m: InkMap, kind: 'h' | 'v', row: number, col: number, t0: n
       let n = 0;
       for (let k = Math.max(0, s - PATH_SMOOTH); k <= Math.min(L - 1, s + PATH_SMOOTH); k++) {
         if (!valid[k]) continue;
-        const x = kind === 'h' ? x0 + from + k : x0 + offset + o - band;
-        const y = kind === 'h' ? y0 + offset + o - band : y0 + from + k;
-        sum += m.ink[y * width + x];
+        sum += m.ink[base + (from + k) * along + (offset + o - band) * across];
         n++;
       }
       sm[s * O + o] = n ? sum / (255 * n) : 0;
@@ -295,16 +298,13 @@ const NOISE_OFFSET = 0.3;
 
 /** Median ink along a line parallel to an edge, `offset` cells across, over its middle 0.2..0.8. */
 function sideNoise(m: InkMap, kind: 'h' | 'v', row: number, col: number, offset: number): number {
-  const { cell, margin, width } = m;
+  const { cell } = m;
+  const { base, along, across } = edgeAxes(m, kind, row, col);
   const from = Math.round(0.2 * cell);
   const to = Math.round(0.8 * cell);
   const o = Math.round(offset * cell);
   const vals = new Float32Array(to - from);
-  for (let s = from; s < to; s++) {
-    const x = margin + (kind === 'h' ? col * cell + s : col * cell + o);
-    const y = margin + (kind === 'h' ? row * cell + o : row * cell + s);
-    vals[s - from] = m.ink[y * width + x] / 255;
-  }
+  for (let s = from; s < to; s++) vals[s - from] = m.ink[base + s * along + o * across] / 255;
   return quantile(vals, 0.5);
 }
 
