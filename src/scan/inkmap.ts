@@ -11,7 +11,8 @@ import { straighten } from './rectify.js';
  * Ink is a black top-hat: darkness = 1 - I / closing(I), where the closing (a max then min filter a fifth of a
  * cell wide) erases every stroke thinner than that and keeps what is broad: paper, shadows, gradients. So
  * pencil lines, X strokes and hatching respond; shadows and their edges do not. It is taken channel by channel
- * and the least dark channel kept, so the coloured printed dots drop out and grey pencil stays.
+ * and the least dark channel kept, so the coloured printed dots drop out and grey pencil stays; channels whose
+ * paper is clipped white are left out, and where all are (glare), the least clipped one is read.
  */
 export interface InkMap {
   width: number;
@@ -29,6 +30,12 @@ export interface InkMap {
   /** Sharp dips across vertical and horizontal lines: faint lines on a shadow's edge (see ridge.ts). */
   ridge: RidgeMaps;
 }
+
+/**
+ * Paper this bright in a channel is clipped there (a colour cast or glare pushed it past white): pencil on it keeps
+ * little of its darkness in that channel, so the channel is left out while another is not clipped.
+ */
+const CLIPPED = 250;
 
 export function inkMap(photo: Photo, g: LandGrid, cell = 48, margin = 24): InkMap {
   const { width, height, rgb } = straighten(photo, g, cell, margin);
@@ -52,15 +59,21 @@ export function inkOfLand(img: Uint8Array, width: number, height: number, cell: 
     const bg = closed.data as Uint8Array;
     const dark = darknessTable();
     for (let i = 0, j = 0; i < n; i++, j += 3) {
-      let least = 255;
+      let least = 256;
       let brightest = 0;
+      let dimmest = 256;
+      let ofDimmest = 0;
       for (let ch = j; ch < j + 3; ch++) {
         const b = bg[ch];
         const d = dark[(b << 8) | img[ch]];
-        if (d < least) least = d;
+        if (b < CLIPPED && d < least) least = d;
         if (b > brightest) brightest = b;
+        if (b < dimmest) {
+          dimmest = b;
+          ofDimmest = d;
+        }
       }
-      ink[i] = least;
+      ink[i] = least < 256 ? least : ofDimmest;
       paper[i] = brightest;
     }
   });
