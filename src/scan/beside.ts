@@ -29,9 +29,9 @@ export function besideLine(m: InkMap, e: EdgeFeature, least = 0): number {
   const floor = Math.ceil(least * 255);
   const lineAt = (o: number) => {
     // Most offsets are paper: counted against the floor before anything is sorted.
-    let reach = 0;
-    for (let s = from; s < to; s++) if ((vals[s - from] = at(o, s)) >= floor) reach++;
-    return reach >= n - q ? vals.sort()[q] : 0;
+    let inked = 0;
+    for (let s = from; s < to; s++) if ((vals[s - from] = at(o, s)) >= floor) inked++;
+    return inked >= n - q ? vals.sort()[q] : 0;
   };
   let best = 0;
   for (const side of [-1, 1]) {

@@ -346,16 +346,15 @@ export function edgeFeatures(m: InkMap, rows: number, cols: number, center: [num
     let dim = 255;
     let bright = 0;
     let across = 1;
-    const side = Math.round(m.cell * ACROSS_OFFSET);
+    const { base, along, across: acrossStep } = edgeAxes(m, kind, row, col);
+    const step = Math.round(m.cell * ACROSS_OFFSET) * acrossStep;
     for (const f of [0.1, 0.3, 0.5, 0.7, 0.9]) {
-      const x = m.margin + (kind === 'h' ? Math.round((col + f) * m.cell) : col * m.cell);
-      const y = m.margin + (kind === 'h' ? row * m.cell : Math.round((row + f) * m.cell));
-      const p = m.paper[y * m.width + x];
+      const i = base + Math.round(f * m.cell) * along;
+      const p = m.paper[i];
       if (p < dim) dim = p;
       if (p > bright) bright = p;
-      const step = kind === 'h' ? side * m.width : side;
-      const a = m.paper[y * m.width + x - step];
-      const b = m.paper[y * m.width + x + step];
+      const a = m.paper[i - step];
+      const b = m.paper[i + step];
       across = Math.min(across, Math.min(a, b) / Math.max(1, a, b));
     }
     const shift = shiftOf(kind, row, col);
