@@ -119,6 +119,15 @@ export function checkMove(
   return ok;
 }
 
+/**
+ * The fewest fence edges a finished sheet can hold: at each pause a special fence is drawn and crossed out, so at
+ * least the shortest ones, one per pause (the dice's fences and holes come on top).
+ */
+export function fewestFenceEdges(sheet: SheetDef, specials: SpecialFence[]): number {
+  const lengths = specials.map((s) => specialEdges(s).length).sort((a, b) => a - b);
+  return lengths.slice(0, sheet.timeline.pausesAfter.length).reduce((sum, n) => sum + n, 0);
+}
+
 /** The unit edges of a special fence as drawn in its template. */
 export function specialEdges(s: SpecialFence): [Vertex, Vertex][] {
   const out: [Vertex, Vertex][] = [];

@@ -27,6 +27,8 @@ export interface InkMap {
   paper: Uint8Array;
   /** Typical paper brightness over the land (median of `paper`). */
   paperLevel: number;
+  /** Share of the land whose paper is clipped white in its brightest channel (an overexposed photo: near 1). */
+  clipped: number;
   /** Sharp dips across vertical and horizontal lines: faint lines on a shadow's edge (see ridge.ts). */
   ridge: RidgeMaps;
 }
@@ -91,7 +93,10 @@ export function inkOfLand(img: Uint8Array, width: number, height: number, cell: 
       break;
     }
   }
-  return { width, height, cell, margin, rgb: img, ink, paper, paperLevel, ridge: ridgeMaps(img, paper, width, height) };
+  let clipped = 0;
+  for (let v = CLIPPED; v < 256; v++) clipped += hist[v];
+  clipped /= Math.max(1, total);
+  return { width, height, cell, margin, rgb: img, ink, paper, paperLevel, clipped, ridge: ridgeMaps(img, paper, width, height) };
 }
 
 let darkness: Uint8Array | undefined;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { boardFromState, blankState } from '../../src/engine/board.js';
-import { applyMove, checkMove, type Move } from '../../src/engine/moves.js';
+import { applyMove, checkMove, fewestFenceEdges, type Move } from '../../src/engine/moves.js';
 import { game } from './build.js';
 
 const cards = ['Gold', 'Archaeopteryx', 'Pappochelys', 'Mammothus', 'Road'];
@@ -84,5 +84,10 @@ describe('move legality', () => {
     const floating = { ...T, edges: T.edges.map(([p, q]) => [[p[0], p[1] - 4], [q[0], q[1] - 4]]) } as Move;
     expect(check(b, floating)).toMatchObject({ reason: expect.stringContaining('must start') });
     expect(check(b, { kind: 'special', id: 9, edges: [] })).toMatchObject({ reason: 'there is no special fence 9' });
+  });
+
+  it('a finished sheet holds at least the three shortest special fences: 6 + 6 + 7 edges', () => {
+    expect(fewestFenceEdges(game.sheets.A, game.specialFences)).toBe(19);
+    expect(fewestFenceEdges(game.sheets.B, game.specialFences)).toBe(19);
   });
 });

@@ -13,7 +13,7 @@ function blankLand(paper: (x: number, y: number) => number): InkMap {
   const p = new Uint8Array(width * height);
   for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) p[y * width + x] = paper(x, y);
   const none = () => new Uint8Array(width * height);
-  return { width, height, cell: CELL, margin: MARGIN, rgb: new Uint8Array(width * height * 3), ink: none(), paper: p, paperLevel: 200, ridge: { h: none(), v: none() } };
+  return { width, height, cell: CELL, margin: MARGIN, rgb: new Uint8Array(width * height * 3), ink: none(), paper: p, paperLevel: 200, clipped: 0, ridge: { h: none(), v: none() } };
 }
 
 /** A sheet of HB pencil: its fences reach ink 0.31, so the hole level is 0.14. */

@@ -94,6 +94,34 @@ describe('baako scan errors: one line, exit 2, what to do', () => {
     expectError([dark], /far too dark .*: take it in better light/);
   });
 
+  it('faint pencil on paper washed out white is refused with advice; darker pencil on it is read', async () => {
+    const overexposed = (instrument: 'faint' | 'hb', exposure: number) =>
+      simulatePhoto('washed-out', 'easy', {
+        sizes: [[3264, 2448]],
+        tweak: (k) => {
+          k.pencil.instrument = instrument;
+          k.photo.light.exposure = exposure;
+          k.photo.light.shadow = null;
+          k.photo.light.glare = 0;
+        },
+      });
+    const faint = await overexposed('faint', 1.3);
+    // read anyway, it is wrong: strokes faded into the white
+    const kept = await scanPhoto(faint.jpeg, game, { keepDoubtful: true });
+    expect(kept.ink.clipped).toBeGreaterThan(0.9);
+    expect(evaluate(faint.truth, kept.state, kept.uncertain).exact).toBe(false);
+    await expect(scanPhoto(faint.jpeg, game)).rejects.toThrow(/washed out white \(overexposed\).*: retake the photo in softer light/);
+    // brighter still, every stroke is gone: a blank land with nothing to doubt, which no finished sheet is
+    const gone = await overexposed('faint', 1.5);
+    const blank = await scanPhoto(gone.jpeg, game, { keepDoubtful: true });
+    expect(blank.uncertain).toEqual([]);
+    expect(evaluate(gone.truth, blank.state, blank.uncertain).exact).toBe(false);
+    await expect(scanPhoto(gone.jpeg, game)).rejects.toThrow(/found pencil on only \d+ edges where a finished sheet has at least 19 fence edges .*: retake it/);
+    const hb = await overexposed('hb', 1.3);
+    const r = await scanPhoto(hb.jpeg, game);
+    expect(evaluate(hb.truth, r.state, r.uncertain).exact).toBe(true);
+  }, 60_000);
+
   it('a QR code that is not a Baako sheet', async () => {
     const QR = await import('qrcode');
     const box = boxOf(easy.truth.sim.qr, 0);
