@@ -1,6 +1,5 @@
 import type { LandGrid } from './grid.js';
 import type { Photo } from './image.js';
-import { rgbInto } from './sample.js';
 
 /** A straightened picture of the land: `cell` pixels per cell, `margin` pixels around the borderline. */
 export interface Rectified {
@@ -29,6 +28,13 @@ export function straighten(photo: Photo, g: LandGrid, cell: number, margin: numb
     cellOf[x] = Math.min(g.cols - 1, Math.max(0, Math.floor(u)));
     within[x] = u - cellOf[x];
   }
+  // Bilinear sampling, written out here: this loop runs for every pixel of the land. Each channel is truncated
+  // as a Float32 sample stored in bytes would be.
+  const w = photo.width;
+  const maxX = w - 1.001;
+  const maxY = photo.height - 1.001;
+  const d = photo.rgb;
+  const below = w * 3;
   for (let y = 0, o = 0; y < height; y++) {
     const v = (y + 0.5 - margin) / cell;
     const i = Math.min(g.rows - 1, Math.max(0, Math.floor(v)));
@@ -39,9 +45,21 @@ export function straighten(photo: Photo, g: LandGrid, cell: number, margin: numb
       const gx = 1 - fx;
       const a = i * stride + cellOf[x];
       const c = a + stride;
-      const sx = gy * (gx * xs[a] + fx * xs[a + 1]) + fy * (gx * xs[c] + fx * xs[c + 1]);
-      const sy = gy * (gx * ys[a] + fx * ys[a + 1]) + fy * (gx * ys[c] + fx * ys[c + 1]);
-      rgbInto(photo, sx, sy, out, o);
+      let sx = gy * (gx * xs[a] + fx * xs[a + 1]) + fy * (gx * xs[c] + fx * xs[c + 1]);
+      let sy = gy * (gx * ys[a] + fx * ys[a + 1]) + fy * (gx * ys[c] + fx * ys[c + 1]);
+      sx = sx < 0 ? 0 : sx > maxX ? maxX : sx;
+      sy = sy < 0 ? 0 : sy > maxY ? maxY : sy;
+      const x0 = sx | 0;
+      const y0 = sy | 0;
+      const px = sx - x0;
+      const py = sy - y0;
+      const p = (y0 * w + x0) * 3;
+      const q = p + below;
+      for (let ch = 0; ch < 3; ch++) {
+        const top = d[p + ch] + (d[p + 3 + ch] - d[p + ch]) * px;
+        const bot = d[q + ch] + (d[q + 3 + ch] - d[q + ch]) * px;
+        out[o + ch] = Math.fround(top + (bot - top) * py);
+      }
     }
   }
   return { width, height, rgb: out };

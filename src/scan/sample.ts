@@ -1,4 +1,4 @@
-/** Bilinear sampling of working-image planes; the scanner's hot loops read pixels only through these. */
+/** Bilinear sampling of the working image's grey plane (the land's straightening in rectify.ts writes its own, for speed). */
 import type { Photo } from './image.js';
 
 /** Keeps a sample position where its 2 x 2 neighbourhood is inside the image. */
@@ -17,25 +17,6 @@ export function grey(p: Photo, x: number, y: number): number {
   const top = g[i] + (g[i + 1] - g[i]) * fx;
   const bot = g[i + w] + (g[i + w + 1] - g[i + w]) * fx;
   return top + (bot - top) * fy;
-}
-
-/** Writes the RGB at (x, y) as bytes into out[o..o+2] (truncated, as a Float32 sample stored in bytes would be). */
-export function rgbInto(p: Photo, x: number, y: number, out: Uint8Array, o: number): void {
-  const w = p.width;
-  x = clamp(x, w);
-  y = clamp(y, p.height);
-  const x0 = x | 0;
-  const y0 = y | 0;
-  const fx = x - x0;
-  const fy = y - y0;
-  const i = (y0 * w + x0) * 3;
-  const j = i + w * 3;
-  const d = p.rgb;
-  for (let c = 0; c < 3; c++) {
-    const top = d[i + c] + (d[i + 3 + c] - d[i + c]) * fx;
-    const bot = d[j + c] + (d[j + 3 + c] - d[j + c]) * fx;
-    out[o + c] = Math.fround(top + (bot - top) * fy);
-  }
 }
 
 /** The value below which a fraction q of the values lie (values are copied, not reordered). */
