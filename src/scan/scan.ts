@@ -1,10 +1,9 @@
 import { findCard } from '../engine/cards.js';
-import { fewestFenceEdges } from '../engine/moves.js';
 import { scoreState } from '../engine/score.js';
 import type { Paper, SheetTag } from '../engine/setup.js';
 import type { GameData, Score, SheetState, Side } from '../engine/types.js';
 import { UserError } from '../errors.js';
-import { calibrateEdges, FAINT, holeLevel, strokeMayHide, type InkCalibration } from './classify.js';
+import { calibrateEdges, holeLevel, type InkCalibration } from './classify.js';
 import type { EdgeFeature } from './features.js';
 import { readSheet, type ReadOptions, type UncertainItem } from './read.js';
 import { cellFeatures, edgeFeatures } from './features.js';
@@ -15,6 +14,7 @@ import { fourthMarkerCandidates } from './fourth-marker.js';
 import { findMarkers, quadCandidates, type MarkerHit } from './markers.js';
 import { borderContrast, findPose, poseFor, type Pose } from './orient.js';
 import { readSheetQr } from './qr.js';
+import { checkFinished, checkReadable } from './refuse.js';
 
 export type { UncertainItem };
 
@@ -109,59 +109,6 @@ function checkExposure(photo: Photo, name: string): void {
   if (mean < 28) throw new UserError(`${name}: the photo is far too dark (mean brightness ${Math.round(mean)}/255): take it in better light`);
 }
 
-/** Most doubtful items a reading may have: past it, a person would redo the sheet by hand; better to retake. */
-const MAX_DOUBTS = 60;
-/**
- * With pencil this faint, many doubts mean the sure-looking readings cannot be trusted either (on 1,200 simulated
- * training photos, faint-pencil sheets with 26 to 40 doubts: 21 of 27 read exactly, 1 held an unflagged error, on
- * paper washed out white, where the limit stays 25 (below); with 41 to 60 doubts: 41 of 61 exact, 2 unflagged
- * errors, a light hatching and an X across a shadow's edge, both at 41).
- */
-const MAX_DOUBTS_FAINT = 40;
-
-/** Edges along a shadow's edge or in glare from which a photo of faint pencil is refused: too much can vanish. */
-const MAX_LOSING_FAINT = 40;
-
-/**
- * Share of the land's paper clipped white past which faint pencil keeps the stricter limit on doubts: the camera's
- * tone curve presses light greys into white, so a faint stroke can vanish anywhere (on 1,200 training photos, 2
- * faint-pencil sheets went past 0.5, one with 19 fences gone without a trace and 29 doubts; on the benchmark a
- * faint sheet at 0.73 with 1 doubt reads exactly; darker pencil read exactly on 44 of 45 training sheets past 0.5).
- */
-const WASHED_OUT = 0.5;
-const MAX_DOUBTS_WASHED_OUT = 25;
-
-/** Refuses a reading too unsure to help: faint pencil across shadows' edges or glare, or doubts everywhere. */
-function checkReadable(name: string, edges: EdgeFeature[], cal: InkCalibration, ink: InkMap, doubts: number): void {
-  if (cal.inkLevel < FAINT && edges.filter((e) => strokeMayHide(e, cal)).length >= MAX_LOSING_FAINT) {
-    throw new UserError(`${name}: a shadow or glare covers part of the land and the pencil is too faint to read there: retake the photo in even light, without the phone's shadow`);
-  }
-  if (cal.inkLevel < FAINT && ink.clipped >= WASHED_OUT && doubts > MAX_DOUBTS_WASHED_OUT) {
-    throw new UserError(`${name}: the paper is washed out white (overexposed) and the pencil too faint to show on it (${doubts} doubtful edges or holes): retake the photo in softer light, out of direct sun and without flash`);
-  }
-  if (cal.inkLevel < FAINT && doubts > MAX_DOUBTS_FAINT) {
-    throw new UserError(`${name}: the pencil is too faint to read reliably (${doubts} doubtful edges or holes): trace the fences darker, or retake the photo in brighter, even light`);
-  }
-  if (doubts > MAX_DOUBTS) {
-    throw new UserError(`${name}: the pencil is too faint or the photo too blurry to read reliably (${doubts} doubtful edges or holes): retake it closer, in good light, holding still`);
-  }
-}
-
-/**
- * Refuses a reading with fewer fences than any finished sheet holds, or with fewer edges clearly inked: pencil
- * washed out by overexposure, or too faint for the photo, vanishes without a trace, and the land reads as nearly
- * blank with nothing to doubt (a simulated faint sheet photographed overexposed: 48 of its 174 fences read, from
- * traces, 2 edges clearly inked, no doubt raised).
- */
-function checkFinished(name: string, state: SheetState, edges: EdgeFeature[], cal: InkCalibration, game: GameData): void {
-  const fences = [...state.fences.h, ...state.fences.v].reduce((n, line) => n + line.split('1').length - 1, 0);
-  const inked = edges.filter((e) => e.score >= cal.threshold).length;
-  const fewest = fewestFenceEdges(game.sheets[state.side], game.specialFences);
-  if (Math.min(fences, inked) < fewest) {
-    throw new UserError(`${name}: found pencil on only ${Math.min(fences, inked)} edges where a finished sheet has at least ${fewest} fence edges (its three special fences): the pencil does not show in this photo: retake it in softer, even light, or trace the fences darker`);
-  }
-}
-
 /** Reads a photo of a finished sheet: where it is, which game it belongs to, every fence and hole, the score. */
 export async function scanPhoto(input: Buffer | string, game: GameData, opts: ScanOptions = {}): Promise<ScanResult> {
   const name = opts.name ?? (typeof input === 'string' ? input : 'photo');
@@ -221,7 +168,7 @@ export async function scanPhoto(input: Buffer | string, game: GameData, opts: Sc
 
   const reading = readSheet(ink, rows, cols, sheet.center, edges, cells, cal, opts.read);
   const { holes, uncertain, confidence } = reading;
-  if (!opts.keepDoubtful) checkReadable(name, edges, cal, ink, uncertain.length);
+  if (!opts.keepDoubtful) checkReadable(name, edges, cal, ink, uncertain.length, side === 'A');
   const state: SheetState = { side, cards, fences: reading.fences, holes };
   if (!opts.keepDoubtful) checkFinished(name, state, edges, cal, game);
   const score = scoreState(game, state);

@@ -1,0 +1,73 @@
+import { fewestFenceEdges } from '../engine/moves.js';
+import type { GameData, SheetState } from '../engine/types.js';
+import { UserError } from '../errors.js';
+import { FAINT, strokeMayHide, type InkCalibration } from './classify.js';
+import type { EdgeFeature } from './features.js';
+import type { InkMap } from './inkmap.js';
+
+/*
+ * When a reading is too unsure to help and the photo is refused with advice (exit 2: retake) rather than read badly.
+ * Each limit was set from simulated photos; the measurements are beside it.
+ */
+
+/** Most doubtful items a reading may have: past it, a person would redo the sheet by hand; better to retake. */
+const MAX_DOUBTS = 60;
+/**
+ * With pencil this faint, many doubts mean the sure-looking readings cannot be trusted either (on 1,200 simulated
+ * training photos, faint-pencil sheets with 26 to 40 doubts: 21 of 27 read exactly, 1 held an unflagged error, on
+ * paper washed out white, where the limit stays 25 (below); with 41 to 60 doubts: 41 of 61 exact, 2 unflagged
+ * errors, a light hatching and an X across a shadow's edge, both at 41).
+ */
+const MAX_DOUBTS_FAINT = 40;
+/**
+ * The same on a sheet with no holes to read (sheet B's are printed): the unflagged errors behind the faint limit
+ * were holes missed on sheet A. With only fences to read, faint sheets with 41 to 60 doubts read exactly 20 times
+ * in 28 on the training photos, with no unflagged error; past 60 the general limit holds (one at 61 missed a fence).
+ */
+const MAX_DOUBTS_FAINT_NO_HOLES = MAX_DOUBTS;
+
+/** Edges along a shadow's edge or in glare from which a photo of faint pencil is refused: too much can vanish. */
+const MAX_LOSING_FAINT = 40;
+
+/**
+ * Share of the land's paper clipped white past which faint pencil keeps the stricter limit on doubts: the camera's
+ * tone curve presses light greys into white, so a faint stroke can vanish anywhere (on 1,200 training photos, 2
+ * faint-pencil sheets went past 0.5, one with 19 fences gone without a trace and 29 doubts; on the benchmark a
+ * faint sheet at 0.73 with 1 doubt reads exactly; darker pencil read exactly on 44 of 45 training sheets past 0.5).
+ */
+const WASHED_OUT = 0.5;
+const MAX_DOUBTS_WASHED_OUT = 25;
+
+/** Refuses a reading too unsure to help: faint pencil across shadows' edges or glare, or doubts everywhere. */
+export function checkReadable(name: string, edges: EdgeFeature[], cal: InkCalibration, ink: InkMap, doubts: number, readsHoles: boolean): void {
+  if (cal.inkLevel < FAINT && edges.filter((e) => strokeMayHide(e, cal)).length >= MAX_LOSING_FAINT) {
+    throw new UserError(`${name}: a shadow or glare covers part of the land and the pencil is too faint to read there: retake the photo in even light, without the phone's shadow`);
+  }
+  if (cal.inkLevel < FAINT && ink.clipped >= WASHED_OUT && doubts > MAX_DOUBTS_WASHED_OUT) {
+    throw new UserError(`${name}: the paper is washed out white (overexposed) and the pencil too faint to show on it (${doubts} doubtful edges or holes): retake the photo in softer light, out of direct sun and without flash`);
+  }
+  if (cal.inkLevel < FAINT && doubts > (readsHoles ? MAX_DOUBTS_FAINT : MAX_DOUBTS_FAINT_NO_HOLES)) {
+    throw new UserError(`${name}: the pencil is too faint to read reliably (${doubts} doubtful edges or holes): trace the fences darker, or retake the photo in brighter, even light`);
+  }
+  if (doubts > MAX_DOUBTS) {
+    throw new UserError(`${name}: the pencil is too faint or the photo too blurry to read reliably (${doubts} doubtful edges or holes): retake it closer, in good light, holding still`);
+  }
+}
+
+/**
+ * Refuses a reading with fewer fences than any finished sheet holds, or with fewer edges clearly inked: pencil
+ * washed out by overexposure, or too faint for the photo, vanishes without a trace, and the land reads as nearly
+ * blank with nothing to doubt (a simulated faint sheet photographed overexposed: 48 of its 174 fences read, from
+ * traces, fewer than 3 edges clearly inked, no doubt raised).
+ */
+export function checkFinished(name: string, state: SheetState, edges: EdgeFeature[], cal: InkCalibration, game: GameData): void {
+  // interior edges only: the borderline reads as fenced
+  const ones = (line: string) => line.split('1').length - 1;
+  const { h, v } = state.fences;
+  const fences = h.slice(1, -1).reduce((n, line) => n + ones(line), 0) + v.reduce((n, line) => n + ones(line.slice(1, -1)), 0);
+  const inked = edges.filter((e) => e.score >= cal.threshold).length;
+  const fewest = fewestFenceEdges(game.sheets[state.side], game.specialFences);
+  if (Math.min(fences, inked) < fewest) {
+    throw new UserError(`${name}: found pencil on only ${Math.min(fences, inked)} edges where a finished sheet has at least ${fewest} fence edges (its three special fences): the pencil does not show in this photo: retake it in softer, even light, or trace the fences darker`);
+  }
+}
