@@ -68,6 +68,6 @@ export function checkFinished(name: string, state: SheetState, edges: EdgeFeatur
   const inked = edges.filter((e) => e.score >= cal.threshold).length;
   const fewest = fewestFenceEdges(game.sheets[state.side], game.specialFences);
   if (Math.min(fences, inked) < fewest) {
-    throw new UserError(`${name}: found pencil on only ${Math.min(fences, inked)} edges where a finished sheet has at least ${fewest} fence edges (its three special fences): the pencil does not show in this photo: retake it in softer, even light, or trace the fences darker`);
+    throw new UserError(`${name}: found pencil on only ${Math.min(fences, inked)} edges where a finished sheet has at least ${fewest} fence edges (its special fences alone): the pencil does not show in this photo: retake it in softer, even light, or trace the fences darker`);
   }
 }
