@@ -1,5 +1,6 @@
 import type { LandGrid } from './grid.js';
 import type { Photo } from './image.js';
+import { clamp } from './sample.js';
 
 /** A straightened picture of the land: `cell` pixels per cell, `margin` pixels around the borderline. */
 export interface Rectified {
@@ -31,8 +32,6 @@ export function straighten(photo: Photo, g: LandGrid, cell: number, margin: numb
   // Bilinear sampling, written out here: this loop runs for every pixel of the land. Each channel is truncated
   // as a Float32 sample stored in bytes would be.
   const w = photo.width;
-  const maxX = w - 1.001;
-  const maxY = photo.height - 1.001;
   const d = photo.rgb;
   const below = w * 3;
   for (let y = 0, o = 0; y < height; y++) {
@@ -45,10 +44,8 @@ export function straighten(photo: Photo, g: LandGrid, cell: number, margin: numb
       const gx = 1 - fx;
       const a = i * stride + cellOf[x];
       const c = a + stride;
-      let sx = gy * (gx * xs[a] + fx * xs[a + 1]) + fy * (gx * xs[c] + fx * xs[c + 1]);
-      let sy = gy * (gx * ys[a] + fx * ys[a + 1]) + fy * (gx * ys[c] + fx * ys[c + 1]);
-      sx = sx < 0 ? 0 : sx > maxX ? maxX : sx;
-      sy = sy < 0 ? 0 : sy > maxY ? maxY : sy;
+      const sx = clamp(gy * (gx * xs[a] + fx * xs[a + 1]) + fy * (gx * xs[c] + fx * xs[c + 1]), w);
+      const sy = clamp(gy * (gx * ys[a] + fx * ys[a + 1]) + fy * (gx * ys[c] + fx * ys[c + 1]), photo.height);
       const x0 = sx | 0;
       const y0 = sy | 0;
       const px = sx - x0;

@@ -40,13 +40,14 @@ const MAX_DOUBTS_WASHED_OUT = 25;
 
 /** Refuses a reading too unsure to help: faint pencil across shadows' edges or glare, or doubts everywhere. */
 export function checkReadable(name: string, edges: EdgeFeature[], cal: InkCalibration, ink: InkMap, doubts: number, readsHoles: boolean): void {
-  if (cal.inkLevel < FAINT && edges.filter((e) => strokeMayHide(e, cal)).length >= MAX_LOSING_FAINT) {
+  const faint = cal.inkLevel < FAINT;
+  if (faint && edges.filter((e) => strokeMayHide(e, cal)).length >= MAX_LOSING_FAINT) {
     throw new UserError(`${name}: a shadow or glare covers part of the land and the pencil is too faint to read there: retake the photo in even light, without the phone's shadow`);
   }
-  if (cal.inkLevel < FAINT && ink.clipped >= WASHED_OUT && doubts > MAX_DOUBTS_WASHED_OUT) {
+  if (faint && ink.clipped >= WASHED_OUT && doubts > MAX_DOUBTS_WASHED_OUT) {
     throw new UserError(`${name}: the paper is washed out white (overexposed) and the pencil too faint to show on it (${doubts} doubtful edges or holes): retake the photo in softer light, out of direct sun and without flash`);
   }
-  if (cal.inkLevel < FAINT && doubts > (readsHoles ? MAX_DOUBTS_FAINT : MAX_DOUBTS_FAINT_NO_HOLES)) {
+  if (faint && doubts > (readsHoles ? MAX_DOUBTS_FAINT : MAX_DOUBTS_FAINT_NO_HOLES)) {
     throw new UserError(`${name}: the pencil is too faint to read reliably (${doubts} doubtful edges or holes): trace the fences darker, or retake the photo in brighter, even light`);
   }
   if (doubts > MAX_DOUBTS) {

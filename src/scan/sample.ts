@@ -2,7 +2,7 @@
 import type { Photo } from './image.js';
 
 /** Keeps a sample position where its 2 x 2 neighbourhood is inside the image. */
-const clamp = (v: number, size: number) => (v < 0 ? 0 : v > size - 1.001 ? size - 1.001 : v);
+export const clamp = (v: number, size: number) => (v < 0 ? 0 : v > size - 1.001 ? size - 1.001 : v);
 
 export function grey(p: Photo, x: number, y: number): number {
   const w = p.width;
