@@ -23,18 +23,12 @@ const SIGMA = 0.8;
 /** Ridge over ink-map darkness for drawn lines on even paper (median over 42,000 simulated fences in even light). */
 const GAIN = 1 / 1.34;
 
-export function ridgeMaps(rgb: Uint8Array, paper: Uint8Array, width: number, height: number): RidgeMaps {
+/** Ridge maps of the land from its brightest channel (per pixel) and its paper brightness (the ink map's). */
+export function ridgeMaps(brightest: Uint8Array, paper: Uint8Array, width: number, height: number): RidgeMaps {
   const c = cv();
   const n = width * height;
   const h = new Uint8Array(n);
   const v = new Uint8Array(n);
-  const brightest = new Uint8Array(n);
-  for (let i = 0, j = 0; i < n; i++, j += 3) {
-    const r = rgb[j];
-    const g = rgb[j + 1];
-    const b = rgb[j + 2];
-    brightest[i] = r > g ? (r > b ? r : b) : g > b ? g : b;
-  }
   withMats((s) => {
     const src = s.track(new c.Mat(height, width, c.CV_8UC1));
     const blurred = s.track(new c.Mat());
@@ -44,17 +38,20 @@ export function ridgeMaps(rgb: Uint8Array, paper: Uint8Array, width: number, hei
     c.GaussianBlur(src, blurred, new c.Size(0, 0), SIGMA, SIGMA);
     c.Sobel(blurred, dxx, c.CV_32F, 2, 0, 3);
     c.Sobel(blurred, dyy, c.CV_32F, 0, 2, 3);
-    const X = dxx.data32F as Float32Array;
-    const Y = dyy.data32F as Float32Array;
-    const scale = new Float64Array(256);
-    for (let p = 0; p < 256; p++) scale[p] = (255 * GAIN) / (p > 8 ? p : 8);
-    for (let i = 0; i < n; i++) {
-      const k = scale[paper[i]];
-      const a = X[i] * k;
-      const b = Y[i] * k;
-      v[i] = a <= 0 ? 0 : a >= 255 ? 255 : a;
-      h[i] = b <= 0 ? 0 : b >= 255 ? 255 : b;
-    }
+    scaleToPaper(dxx.data32F as Float32Array, dyy.data32F as Float32Array, paper, v, h);
   });
   return { h, v };
+}
+
+/** The derivatives relative to the paper there, truncated into 0..255 (a function of its own: a closure's loop compiles worse). */
+function scaleToPaper(X: Float32Array, Y: Float32Array, paper: Uint8Array, v: Uint8Array, h: Uint8Array): void {
+  const scale = new Float64Array(256);
+  for (let p = 0; p < 256; p++) scale[p] = (255 * GAIN) / (p > 8 ? p : 8);
+  for (let i = 0; i < v.length; i++) {
+    const k = scale[paper[i]];
+    const a = X[i] * k;
+    const b = Y[i] * k;
+    v[i] = a > 0 ? (a < 255 ? a | 0 : 255) : 0;
+    h[i] = b > 0 ? (b < 255 ? b | 0 : 255) : 0;
+  }
 }
