@@ -29,8 +29,13 @@ export function straighten(photo: Photo, g: LandGrid, cell: number, margin: numb
     cellOf[x] = Math.min(g.cols - 1, Math.max(0, Math.floor(u)));
     within[x] = u - cellOf[x];
   }
-  // Bilinear sampling, written out here: this loop runs for every pixel of the land. Each channel is truncated
-  // as a Float32 sample stored in bytes would be.
+  // Within a cell on one output row the source point is linear in the column's position: start + within * step.
+  const cols = g.cols;
+  const startX = new Float64Array(cols);
+  const stepX = new Float64Array(cols);
+  const startY = new Float64Array(cols);
+  const stepY = new Float64Array(cols);
+  // Bilinear sampling, written out here: this loop runs for every pixel of the land.
   const w = photo.width;
   const d = photo.rgb;
   const below = w * 3;
@@ -39,24 +44,34 @@ export function straighten(photo: Photo, g: LandGrid, cell: number, margin: numb
     const i = Math.min(g.rows - 1, Math.max(0, Math.floor(v)));
     const fy = v - i;
     const gy = 1 - fy;
-    for (let x = 0; x < width; x++, o += 3) {
-      const fx = within[x];
-      const gx = 1 - fx;
-      const a = i * stride + cellOf[x];
+    for (let j = 0; j < cols; j++) {
+      const a = i * stride + j;
       const c = a + stride;
-      const sx = clamp(gy * (gx * xs[a] + fx * xs[a + 1]) + fy * (gx * xs[c] + fx * xs[c + 1]), w);
-      const sy = clamp(gy * (gx * ys[a] + fx * ys[a + 1]) + fy * (gx * ys[c] + fx * ys[c + 1]), photo.height);
+      startX[j] = gy * xs[a] + fy * xs[c];
+      stepX[j] = gy * xs[a + 1] + fy * xs[c + 1] - startX[j];
+      startY[j] = gy * ys[a] + fy * ys[c];
+      stepY[j] = gy * ys[a + 1] + fy * ys[c + 1] - startY[j];
+    }
+    for (let x = 0; x < width; x++, o += 3) {
+      const j = cellOf[x];
+      const f = within[x];
+      const sx = clamp(startX[j] + f * stepX[j], w);
+      const sy = clamp(startY[j] + f * stepY[j], photo.height);
       const x0 = sx | 0;
       const y0 = sy | 0;
       const px = sx - x0;
       const py = sy - y0;
       const p = (y0 * w + x0) * 3;
       const q = p + below;
-      for (let ch = 0; ch < 3; ch++) {
-        const top = d[p + ch] + (d[p + 3 + ch] - d[p + ch]) * px;
-        const bot = d[q + ch] + (d[q + 3 + ch] - d[q + ch]) * px;
-        out[o + ch] = Math.fround(top + (bot - top) * py);
-      }
+      let top = d[p] + (d[p + 3] - d[p]) * px;
+      let bot = d[q] + (d[q + 3] - d[q]) * px;
+      out[o] = top + (bot - top) * py;
+      top = d[p + 1] + (d[p + 4] - d[p + 1]) * px;
+      bot = d[q + 1] + (d[q + 4] - d[q + 1]) * px;
+      out[o + 1] = top + (bot - top) * py;
+      top = d[p + 2] + (d[p + 5] - d[p + 2]) * px;
+      bot = d[q + 2] + (d[q + 5] - d[q + 2]) * px;
+      out[o + 2] = top + (bot - top) * py;
     }
   }
   return { width, height, rgb: out };
