@@ -64,8 +64,15 @@ export function findMarkers(grey: Uint8Array, width: number, height: number, sea
       return best;
     };
 
+    // A marker is three rings deep: some child (a hole) must have a child (the core). Checked on the hierarchy
+    // first, since measuring a contour makes a Mat, and a busy photo has thousands of contours with holes.
+    const grandparent = (i: number): boolean => {
+      for (let ch = hier[i * 4 + 2]; ch !== -1; ch = hier[ch * 4]) if (hier[ch * 4 + 2] !== -1) return true;
+      return false;
+    };
+
     for (let i = 0; i < n; i++) {
-      if (hier[i * 4 + 2] === -1) continue; // needs a hole
+      if (!grandparent(i)) continue;
       const cnt = s.track(contours.get(i));
       const a = c.contourArea(cnt);
       area[i] = a || 1e-9;
