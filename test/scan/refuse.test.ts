@@ -47,9 +47,16 @@ describe('refusing a reading too unsure to help', () => {
     expect(refusal(() => checkReadable('p', edges, FAINT_CAL, land(0.4), 40, true))).toBe('');
   });
 
-  it('darker pencil: 60 doubts, washed out or not', () => {
-    expect(refusal(() => checkReadable('p', edges, DARK_CAL, land(1), 60, true))).toBe('');
-    expect(refusal(() => checkReadable('p', edges, DARK_CAL, land(1), 61, true))).toMatch(/too faint or the photo too blurry .*\(61 doubtful .*: retake it closer/);
+  it('pencil just darker than faint: 60 doubts, washed out or not', () => {
+    const justDarker = { ...FAINT_CAL, inkLevel: 0.135 };
+    expect(refusal(() => checkReadable('p', edges, justDarker, land(1), 60, true))).toBe('');
+    expect(refusal(() => checkReadable('p', edges, justDarker, land(1), 61, true))).toMatch(/too faint or the photo too blurry .*\(61 doubtful .*: retake it closer/);
+  });
+
+  it('pencil clearly darker than faint (ink level 0.14 and up): 100 doubts', () => {
+    expect(refusal(() => checkReadable('p', edges, { ...DARK_CAL, inkLevel: 0.14 }, land(0), 100, true))).toBe('');
+    expect(refusal(() => checkReadable('p', edges, DARK_CAL, land(1), 100, true))).toBe('');
+    expect(refusal(() => checkReadable('p', edges, DARK_CAL, land(1), 101, true))).toMatch(/too faint or the photo too blurry .*\(101 doubtful .*: retake it closer/);
   });
 
   it('faint pencil with 40 edges where a shadow\'s edge could swallow a stroke', () => {
