@@ -77,7 +77,7 @@ function lumaOf(rgb: Uint8Array, n: number): Uint8Array {
   const grey = new Uint8Array(n);
   let i = 0;
   if (rgb.byteOffset % 4 === 0 && littleEndian) {
-    const words = new Uint32Array(rgb.buffer, rgb.byteOffset, ((n >> 2) * 12) >> 2);
+    const words = new Uint32Array(rgb.buffer, rgb.byteOffset, (n >> 2) * 3); // three words for each four pixels
     for (let k = 0; k < words.length; k += 3, i += 4) {
       const a = words[k];
       const b = words[k + 1];
