@@ -1,34 +1,20 @@
 /**
  * Scanner benchmark: accuracy and speed on simulated 12 MP phone photos of mixed difficulty.
  *
- * Photos are generated once into a cache (keyed by the simulator's version), then read by a separate process so
- * that its peak memory is the scanner's own. Prints edge accuracy, sheets and scores read exactly, confident-wrong
- * sheets (a misread item not flagged), refusals, and the median time per photo beside the median time sharp
- * alone takes to decode the same JPEGs. BENCH_PHOTOS=N changes the count (default 200).
+ * Photos are generated once, on every core, into a cache (keyed by the simulator's version), then read by a
+ * separate process so that its peak memory is the scanner's own. Prints edge accuracy, sheets and scores read
+ * exactly, confident-wrong sheets (a misread item not flagged), refusals, and the median time per photo beside the
+ * median time sharp alone takes to decode the same JPEGs. BENCH_PHOTOS=N changes the count (default 200).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { simulatePhoto, SIM_VERSION } from '../test/sim/simulate-photo.js';
+import { cachePhotos, photoDir } from '../test/sim/photo-cache.js';
 
 export async function bench(): Promise<void> {
   const count = Number(process.env.BENCH_PHOTOS ?? 200);
-  const dir = join(tmpdir(), `baako-bench-photos-v${SIM_VERSION}`);
-  mkdirSync(dir, { recursive: true });
-  let made = 0;
+  const dir = photoDir('bench');
   const t0 = performance.now();
-  for (let i = 0; i < count; i++) {
-    const base = join(dir, `bench-${String(i).padStart(4, '0')}`);
-    if (existsSync(`${base}.truth.json`)) continue;
-    const sim = await simulatePhoto(`bench-${i}`, 'mix', { sizes: [[4000, 3000]] });
-    writeFileSync(`${base}.jpg`, sim.jpeg);
-    writeFileSync(`${base}.truth.json`, JSON.stringify(sim.truth));
-    made++;
-    if (process.stderr.isTTY) process.stderr.write(`\rsimulating photos ${i + 1}/${count}`);
-  }
-  if (process.stderr.isTTY && made) process.stderr.write('\n');
+  const made = await cachePhotos('bench', count);
   if (made) console.log(`simulated ${made} photos in ${((performance.now() - t0) / 1000).toFixed(1)} s (cached in ${dir})`);
 
   const child = fileURLToPath(new URL('./_scan-child.ts', import.meta.url));
