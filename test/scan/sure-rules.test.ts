@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideEdge, decideHole, type InkCalibration } from '../../src/scan/classify.js';
+import { decideEdge, decideHole, lineMayHide, paleLineMayHide, type InkCalibration } from '../../src/scan/classify.js';
 import type { CellFeature, EdgeFeature } from '../../src/scan/features.js';
 
 /** A sheet of HB pencil: its fences reach ink 0.31, so the hole level is 0.14. */
@@ -14,6 +14,22 @@ function gappyEdge(ridge: number): EdgeFeature {
     ridge: ridge * t, oblique: 0.02, phase: 0, shift: 0,
   };
 }
+
+describe('a blank reading of pale pencil in even light', () => {
+  const PALE: InkCalibration = { threshold: 0.094, blank: 0.058, drawn: 0.115, inkLevel: 0.146, paperLevel: 0.03 };
+  // a fence under a hand's shadow, as measured: 0.38 of the threshold on the ink map, 1.18 on the ridge map
+  const faded = (ridge: number): EdgeFeature => ({ ...gappyEdge(0), score: 0.036, presence: 0.047, thirds: [0.039, 0.047, 0.043], light: 0.81, ridge: ridge * PALE.threshold });
+
+  it('is doubted where the ridge map shows a line as strong as the threshold', () => {
+    expect(decideEdge(faded(1.18), PALE).value).toBe(false);
+    expect(paleLineMayHide(faded(1.18), PALE)).toBe(true);
+    expect(paleLineMayHide(faded(0.5), PALE)).toBe(false);
+  });
+
+  it('is not for darker pencil, which does not fade so in even light', () => {
+    expect(lineMayHide(faded(1.18), HB)).toBe(false);
+  });
+});
 
 describe('a fence read through its gaps', () => {
   it('is sure when its stroke shows on the ridge map', () => {
