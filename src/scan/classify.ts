@@ -227,9 +227,10 @@ export function decideHole(f: CellFeature, cal: InkCalibration): Decision {
   // Hatching fills its cell to the corners; fences traced inside a cell's sides around a doodle leave them empty
   // (on 3,116 training photos, 878 hatched holes read surely had corners at 0.15 and up at seven tenths of the
   // level, 0.27 and up but for 1; the 2 doodle cells read as sure holes had 0.07 and 0).
-  const hatchToCorners = xSpread(f, 0.7 * level).cornerMin >= 0.12;
+  // (asked only of a cell the shading reads as a hole)
+  const hatchToCorners = () => xSpread(f, 0.7 * level).cornerMin >= 0.12;
   const certain = value
-    ? !dim && (cross >= 0.65 || (f.paperEven >= EVEN_PAPER && shade >= 0.31 && hatchToCorners) || (f.evenness >= 0.85 && f.paperEven >= EVEN_PAPER && tone >= 1.2))
+    ? !dim && (cross >= 0.65 || (f.paperEven >= EVEN_PAPER && shade >= 0.31 && hatchToCorners()) || (f.evenness >= 0.85 && f.paperEven >= EVEN_PAPER && tone >= 1.2))
     : cross <= 0.47 && shade <= 0.23 && tone < 0.55 && !(hidden && cal.inkLevel < PALE) && !spreadLike(0.08, 0.18, 0.15) && !lightHatching && !lightCross;
   const m = Math.max(Math.abs(cross - 0.55) / 0.2, Math.abs(shade - 0.27) / 0.12);
   return { value, certain, margin: certain ? Math.max(0.5, Math.min(1, m)) : Math.min(0.49, m) };
