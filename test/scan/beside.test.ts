@@ -3,18 +3,7 @@ import { besideLine } from '../../src/scan/beside.js';
 import { edgeFeatures } from '../../src/scan/features.js';
 import { inkOfLand } from '../../src/scan/inkmap.js';
 import { readSheet } from '../../src/scan/read.js';
-
-const CELL = 48;
-const MARGIN = 24;
-const SIZE = 2 * MARGIN + 12 * CELL;
-
-/** Darkens a soft pencil stroke centred at (x, y) into the RGB image. */
-function darken(rgb: Uint8Array, x: number, y: number, depth: number) {
-  if (x < 0 || y < 0 || x >= SIZE || y >= SIZE) return;
-  const i = (y * SIZE + x) * 3;
-  const v = Math.round(235 * (1 - depth));
-  for (let c = 0; c < 3; c++) rgb[i + c] = Math.min(rgb[i + c], v);
-}
+import { CELL, darken, MARGIN, SIZE } from '../helpers/land.js';
 
 /**
  * White paper with the printed dots on every line; pencil lines on column 2's line and 10 px right of column 5's

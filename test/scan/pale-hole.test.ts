@@ -5,10 +5,7 @@ import { holeInputs, holeProbability } from '../../src/scan/hole-model.js';
 import { inkOfLand } from '../../src/scan/inkmap.js';
 import { readSheet } from '../../src/scan/read.js';
 import { emptyBoard } from '../../src/engine/board.js';
-
-const CELL = 48;
-const MARGIN = 24;
-const SIZE = 2 * MARGIN + 12 * CELL;
+import { CELL, darken, MARGIN, SIZE } from '../helpers/land.js';
 
 /**
  * A land of pale pencil: fences around cells (3, 3) and (3, 6) at depth 0.16 and an X corner to corner in each,
@@ -17,26 +14,21 @@ const SIZE = 2 * MARGIN + 12 * CELL;
  */
 function land(share: number) {
   const rgb = new Uint8Array(SIZE * SIZE * 3).fill(235);
-  const darken = (x: number, y: number, depth: number) => {
-    const i = (y * SIZE + x) * 3;
-    const v = Math.round(235 * (1 - depth));
-    for (let c = 0; c < 3; c++) rgb[i + c] = Math.min(rgb[i + c], v);
-  };
   const box = (r: number, c: number, share: number) => {
     const x0 = MARGIN + c * CELL;
     const y0 = MARGIN + r * CELL;
     for (let k = 0; k <= CELL; k++)
       for (let w = -1; w <= 1; w++) {
         const d = w ? 0.08 : 0.16;
-        darken(x0 + k, y0 + w, d);
-        darken(x0 + k, y0 + CELL + w, d);
-        darken(x0 + w, y0 + k, d);
-        darken(x0 + CELL + w, y0 + k, d);
+        darken(rgb, x0 + k, y0 + w, d);
+        darken(rgb, x0 + k, y0 + CELL + w, d);
+        darken(rgb, x0 + w, y0 + k, d);
+        darken(rgb, x0 + CELL + w, y0 + k, d);
       }
     for (let k = 6; k <= CELL - 6; k++)
       for (let w = -1; w <= 1; w++) {
-        darken(x0 + k + w, y0 + k, k % 10 < share ? 0.1 : 0.05);
-        darken(x0 + k + w, y0 + CELL - k, (k + 5) % 10 < share ? 0.1 : 0.05);
+        darken(rgb, x0 + k + w, y0 + k, k % 10 < share ? 0.1 : 0.05);
+        darken(rgb, x0 + k + w, y0 + CELL - k, (k + 5) % 10 < share ? 0.1 : 0.05);
       }
   };
   box(3, 3, share);
