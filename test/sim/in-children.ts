@@ -32,6 +32,7 @@ export async function mapInChildren<T, R>(task: ChildTask, items: T[], label: st
       };
       child.on('message', (m: { at: number; result?: R; error?: string }) => {
         if (m.error !== undefined) {
+          next = items.length; // the other children stop after their current item
           child.kill();
           reject(new Error(`${label} ${m.at + 1}: ${m.error}`));
           return;
