@@ -2,7 +2,7 @@ import type { Board } from '../engine/board.js';
 import { holeLevel, type InkCalibration } from './classify.js';
 import { crossCoverage, hatchRingCoverage, xSpread, type CellFeature } from './features.js';
 import { HOLE_MODEL } from './hole-model.weights.js';
-import { bandGuess, mlpProbability, type Mlp } from './mlp.js';
+import { likelier, mlpProbability, type Mlp } from './mlp.js';
 
 /**
  * The best guess for a doubtful cell: hole or not. Like the edge model (edge-model.ts), a small network trained
@@ -11,11 +11,13 @@ import { bandGuess, mlpProbability, type Mlp } from './mlp.js';
  * sheet's own level only), how even the light is, and whether the cell touches a fence, as a hole must.
  */
 
-/** The model overrules the thresholds' reading of a doubtful cell only when it is this sure (cross-validated). */
-export const HOLE_SURE = 0.8;
-export const HOLE_SURE_NOT = 0.1;
-
-export const holeGuess = (p: number, rule: number): number => bandGuess(p, rule, HOLE_SURE, HOLE_SURE_NOT);
+/**
+ * The model's guess for a doubtful cell is its likelier value, whatever the thresholds read (their reading is one
+ * of its inputs). Of sheets with doubtful cells, all come out right on 818 of 840 so in cross-validation by photo
+ * on 3,116 simulated photos and on 187 of 192 held out (see FENCE_CUT), on 805 and 187 when the model overrules
+ * the thresholds only from 80% sure of a hole or 90% of none, on 697 and 161 by the thresholds alone.
+ */
+export const holeGuess = likelier;
 
 export const HOLE_INPUTS = [
   'cross', 'crossLow', 'crossHigh', 'shade', 'shadeLow', 'shadeHigh', 'tone', 'evenness', 'paperEven', 'light',

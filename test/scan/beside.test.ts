@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { besideLine } from '../../src/scan/beside.js';
+import type { InkCalibration } from '../../src/scan/classify.js';
 import { edgeFeatures } from '../../src/scan/features.js';
 import { inkOfLand } from '../../src/scan/inkmap.js';
 import { readSheet } from '../../src/scan/read.js';
@@ -8,9 +9,10 @@ import { CELL, darken, MARGIN, SIZE } from '../helpers/land.js';
 /**
  * White paper with the printed dots on every line; pencil lines on column 2's line and 10 px right of column 5's
  * (an X in the cell beyond it); cell (3, 8) shaded with
- * strokes parallel to its left side; a tall doodle 8 px right of column 10's line.
+ * strokes parallel to its left side; a tall doodle 8 px right of column 10's line. Read with `cal`, by default the
+ * calibration a full sheet of such lines would give.
  */
-function land() {
+function land(cal: InkCalibration = { threshold: 0.15, blank: 0.075, drawn: 0.22, inkLevel: 0.29, paperLevel: 0.01 }) {
   const rgb = new Uint8Array(SIZE * SIZE * 3).fill(235);
   // the printed dots are blue-grey, which the ink map leaves out
   const printDot = (x: number, y: number) => rgb.set([165, 180, 228], (y * SIZE + x) * 3);
@@ -53,8 +55,6 @@ function land() {
   }
   const m = inkOfLand(rgb, SIZE, SIZE, CELL, MARGIN);
   const edges = edgeFeatures(m, 12, 12, [6, 6]);
-  // the sheet's calibration as a full sheet of such lines would give it
-  const cal = { threshold: 0.15, blank: 0.075, drawn: 0.22, inkLevel: 0.29, paperLevel: 0.01 };
   const reading = readSheet(m, 12, 12, [6, 6], edges, [], cal, { model: false });
   const flagged = new Set(reading.uncertain.map((u) => `${u.kind}${u.row},${u.col}`));
   return (col: number) => {
@@ -85,5 +85,21 @@ describe('a line drawn beside an edge', () => {
     expect(at(2).beside).toBeLessThan(line * 0.3);
     expect(at(10).beside).toBeLessThan(line * 0.3);
     expect(at(8).beside).toBeLessThan(line * 0.3);
+  });
+});
+
+describe('a line drawn beside an edge, lighter than the sheet\'s threshold', () => {
+  const beside = land()(5).beside;
+  // a sheet whose threshold the stroke beside column 5 reaches three quarters of
+  const cal = (inkLevel: number): InkCalibration => ({ threshold: beside / 0.75, blank: beside / 1.5, drawn: beside * 1.6, inkLevel, paperLevel: 0.01 });
+
+  it('is doubted on pale pencil, where a stroke traced off its line is lighter against the threshold', () => {
+    expect(land(cal(0.15))(5).flagged).toBe(true);
+  });
+
+  it('is not on darker pencil, nor are the doodle and the shading on pale pencil', () => {
+    expect(land(cal(0.29))(5).flagged).toBe(false);
+    const pale = land(cal(0.15));
+    expect(pale(8).flagged || pale(10).flagged).toBe(false);
   });
 });

@@ -174,7 +174,7 @@ export function train(data: Example[], inputs: readonly string[], { hidden = 16,
 export const predict = (model: Mlp, x: number[]): number => mlpProbability(x, model);
 
 /** Five-fold cross-validation by photo: sheets (read, with doubts) whose doubtful items are all right. */
-function crossValidate(data: Example[], inputs: readonly string[], guess: (p: number, rule: number) => number, opts: TrainOptions = {}) {
+function crossValidate(data: Example[], inputs: readonly string[], guess: (p: number) => number, opts: TrainOptions = {}) {
   let sheets = 0;
   let byRule = 0;
   let byModel = 0;
@@ -192,7 +192,7 @@ function crossValidate(data: Example[], inputs: readonly string[], guess: (p: nu
     for (const list of byPhoto.values()) {
       sheets++;
       if (list.every((e) => e.rule === e.y)) byRule++;
-      const ok = list.filter((e) => guess(predict(m, e.x), e.rule) === e.y).length;
+      const ok = list.filter((e) => guess(predict(m, e.x)) === e.y).length;
       if (ok === list.length) byModel++;
       items += list.length;
       right += ok;
@@ -219,7 +219,7 @@ async function main(): Promise<void> {
   writeFileSync(cache, JSON.stringify(data));
   const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
   const models = [
-    { kind: 'edges', data: data.edges, inputs: EDGE_INPUTS, guess: modelGuess, file: 'edge-model.weights.ts', name: 'EDGE_MODEL', opts: { hidden: 24 } },
+    { kind: 'edges', data: data.edges, inputs: EDGE_INPUTS, guess: modelGuess, file: 'edge-model.weights.ts', name: 'EDGE_MODEL', opts: { hidden: 48 } },
     { kind: 'holes', data: data.holes, inputs: HOLE_INPUTS, guess: holeGuess, file: 'hole-model.weights.ts', name: 'HOLE_MODEL', opts: { hidden: 16, seed: 'hole-model', epochs: 100 } },
   ];
   for (const m of models) {
