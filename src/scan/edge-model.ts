@@ -3,7 +3,7 @@ import { canLoseStrokes, GLARE, type InkCalibration } from './classify.js';
 import { fenceFigures } from './consistency.js';
 import { EDGE_MODEL } from './edge-model.weights.js';
 import type { EdgeFeature } from './features.js';
-import { likelier, mlpProbability, type Mlp } from './mlp.js';
+import { guessAt, mlpProbability, type Mlp } from './mlp.js';
 
 /**
  * The best guess for a doubtful edge. The thresholds decide what is sure; for what is not, a small model
@@ -22,7 +22,7 @@ import { likelier, mlpProbability, type Mlp } from './mlp.js';
  */
 export const FENCE_CUT = 0.6;
 
-export const modelGuess = (p: number): number => likelier(p, FENCE_CUT);
+export const modelGuess = (p: number): number => guessAt(p, FENCE_CUT);
 
 /** The inputs, in order: the names are the model file's check that it matches this code. */
 export const EDGE_INPUTS = [

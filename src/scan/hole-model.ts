@@ -2,7 +2,7 @@ import type { Board } from '../engine/board.js';
 import { holeLevel, type InkCalibration } from './classify.js';
 import { crossCoverage, hatchRingCoverage, xSpread, type CellFeature } from './features.js';
 import { HOLE_MODEL } from './hole-model.weights.js';
-import { likelier, mlpProbability, type Mlp } from './mlp.js';
+import { guessAt, mlpProbability, type Mlp } from './mlp.js';
 
 /**
  * The best guess for a doubtful cell: hole or not. Like the edge model (edge-model.ts), a small network trained
@@ -17,7 +17,7 @@ import { likelier, mlpProbability, type Mlp } from './mlp.js';
  * on 3,116 simulated photos and on 187 of 192 held out (see FENCE_CUT), on 805 and 187 when the model overrules
  * the thresholds only from 80% sure of a hole or 90% of none, on 697 and 161 by the thresholds alone.
  */
-export const holeGuess = likelier;
+export const holeGuess = (p: number): number => guessAt(p);
 
 export const HOLE_INPUTS = [
   'cross', 'crossLow', 'crossHigh', 'shade', 'shadeLow', 'shadeHigh', 'tone', 'evenness', 'paperEven', 'light',

@@ -25,5 +25,5 @@ export function mlpProbability(x: ArrayLike<number>, m: Mlp): number {
   return 1 / (1 + Math.exp(-out));
 }
 
-/** A model's guess for a doubtful item: 1 from probability `cut` (by default the likelier value), else 0. */
-export const likelier = (p: number, cut = 0.5): number => (p >= cut ? 1 : 0);
+/** A model's guess for a doubtful item: 1 from probability `cut` (by default 0.5: the likelier value), else 0. */
+export const guessAt = (p: number, cut = 0.5): number => (p >= cut ? 1 : 0);

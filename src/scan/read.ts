@@ -62,6 +62,8 @@ export function readSheet(
   opts: ReadOptions = {},
 ): Reading {
   const board = emptyBoard(rows, cols);
+  // Pale pencil can fade out of sight: several checks below doubt more of its blank readings.
+  const pale = cal.inkLevel < PALE;
   const uncertain: UncertainItem[] = [];
   let confidence = 1;
   const keyOf = (u: UncertainItem) => `${u.kind}${u.row},${u.col}`;
@@ -132,10 +134,10 @@ export function readSheet(
   // Faint pencil along a shadow's edge or in a glare spot: a blank reading there proves nothing, unless the
   // ridge map shows no line either; anywhere else, a line there as strong as the threshold is enough to doubt it.
   // Darker pencil fades there too, to a trace the ridge map still shows as a line.
-  const mayHide = cal.inkLevel < PALE ? paleLineMayHide : lineMayHide;
+  const mayHide = pale ? paleLineMayHide : lineMayHide;
   for (const e of edges) if (!fenceOf(e) && mayHide(e, cal)) flag(e, 0.3);
   // A stroke just outside the band a sure blank was measured in, running its length: a fence traced off its line.
-  const beside = (cal.inkLevel < PALE ? BESIDE_PALE : BESIDE) * cal.threshold;
+  const beside = (pale ? BESIDE_PALE : BESIDE) * cal.threshold;
   for (const e of edges) if (!fenceOf(e) && !flagged.has(keyOf(e)) && besideLine(ink, e, beside) > 0) flag(e, 0.3);
   // The rules' check: fences cut off from the center's figure mean something was missed or invented.
   const flagSuspects = () => {
@@ -145,7 +147,7 @@ export function readSheet(
   if (opts.model !== false) {
     // Pale pencil: a sure-blank reading the model takes for a likely fence (a stroke fading along its length) is flagged.
     // (Not while collecting training examples: the model being trained cannot be asked yet.)
-    if (cal.inkLevel < PALE && !opts.collect) {
+    if (pale && !opts.collect) {
       const inputs = edgeInputs(edges, board, cal, center, flagged.size / edges.length, { away, besideShading });
       edges.forEach((e, i) => {
         if (!fenceOf(e) && !flagged.has(keyOf(e)) && fenceProbability(inputs[i]) >= PALE_FENCE) flag(e, 0.3);
@@ -155,22 +157,21 @@ export function readSheet(
     // the rules' check on the guessed fences may flag further edges, which join the last pass.
     const index = new Map(edges.map((e, i) => [e, i]));
     const doubtful: EdgeFeature[] = [];
-    const rule: number[] = [];
     const taken = new Set<EdgeFeature>();
     const take = () => {
       for (const e of edges) {
         if (taken.has(e) || !flagged.has(keyOf(e))) continue;
         taken.add(e);
         doubtful.push(e);
-        rule.push(fenceOf(e));
       }
     };
     take();
     for (let pass = 0; pass < 3 && doubtful.length; pass++) {
       const inputs = edgeInputs(edges, board, cal, center, doubtful.length / edges.length, { away, besideShading });
-      const guesses = doubtful.map((e, k) => {
+      const guesses = doubtful.map((e) => {
         const x = inputs[index.get(e)!];
-        if (pass === 0) opts.collect?.(e, x, rule[k]);
+        // (the first pass sets no guess until all are made: the board still holds the thresholds' reading)
+        if (pass === 0) opts.collect?.(e, x, fenceOf(e));
         return modelGuess(fenceProbability(x));
       });
       doubtful.forEach((e, k) => setFence(e, guesses[k]));
@@ -182,7 +183,7 @@ export function readSheet(
   }
   // Pale pencil: a sure-blank cell the hole model takes for a possible hole (an X or hatching drawn lighter than
   // the fences) is flagged, and gets its best guess with the others. (Not while collecting training examples.)
-  if (opts.model !== false && cal.inkLevel < PALE && !opts.collectHole) {
+  if (opts.model !== false && pale && !opts.collectHole) {
     for (const f of cells) {
       const u: UncertainItem = { kind: 'hole', row: f.row, col: f.col };
       if (isHole.get(f) || flagged.has(keyOf(u))) continue;
