@@ -5,6 +5,9 @@ import type { Photo } from './image.js';
 import { rectifyLand } from './rectify.js';
 import type { UncertainItem } from './scan.js';
 
+/** Chance of a wrong guess under which a doubted item's circle is dashed: likely right, to check last. */
+const LIKELY_RIGHT = 0.05;
+
 const PALETTE = ['#e6194b', '#3cb44b', '#4363d8', '#f58231', '#911eb4', '#46a0b4', '#c8a000', '#f032e6'];
 
 export interface OverlayInput {
@@ -13,6 +16,8 @@ export interface OverlayInput {
   state: SheetState;
   score: Score;
   uncertain: UncertainItem[];
+  /** For each uncertain item, the chance its best guess is wrong: those the models are sure of are drawn dashed. */
+  risks?: number[];
   title: string;
 }
 
@@ -20,7 +25,8 @@ const esc = (s: string) => s.replace(/[<>&"]/g, (c) => ({ '<': '&lt;', '>': '&gt
 
 /**
  * The scanner's reading drawn over the straightened land: fences read (blue), discoveries tinted by card
- * with their points, holes (orange X), and every uncertain edge or cell circled in red.
+ * with their points, holes (orange X), and every uncertain edge or cell circled in red (dashed where the models
+ * are sure of their guess).
  */
 export async function renderOverlay(o: OverlayInput): Promise<Buffer> {
   const rect = rectifyLand(o.photo, o.grid);
@@ -52,21 +58,29 @@ export async function renderOverlay(o: OverlayInput): Promise<Buffer> {
       `<path d="M${X(c) + k},${Y(r) + k}L${X(c + 1) - k},${Y(r + 1) - k}M${X(c + 1) - k},${Y(r) + k}L${X(c) + k},${Y(r + 1) - k}" stroke="#ff7f00" stroke-width="5" stroke-linecap="round"/>`,
     );
   }
-  for (const u of o.uncertain) {
+  let likelyRight = 0;
+  o.uncertain.forEach((u, i) => {
+    const dashed = (o.risks?.[i] ?? 1) < LIKELY_RIGHT;
+    if (dashed) likelyRight++;
     const [cx, cy] = u.kind === 'hole' ? [X(u.col) + P / 2, Y(u.row) + P / 2] : u.kind === 'h' ? [X(u.col) + P / 2, Y(u.row)] : [X(u.col), Y(u.row) + P / 2];
     // An edge's circle stays clear of the X in the cells beside it, so a doubted edge never hides a hole.
-    parts.push(`<circle cx="${cx}" cy="${cy}" r="${P * (u.kind === 'hole' ? 0.42 : 0.3)}" fill="none" stroke="#e00000" stroke-width="4"/>`);
-  }
+    const stroke = dashed ? `stroke-width="2.5" stroke-dasharray="5 4"` : `stroke-width="4"`;
+    parts.push(`<circle cx="${cx}" cy="${cy}" r="${P * (u.kind === 'hole' ? 0.42 : 0.3)}" fill="none" stroke="#e00000" ${stroke}/>`);
+  });
+  const toCheck = !o.uncertain.length ? '' : `${o.uncertain.length} to check (red circles)${likelyRight ? `, ${likelyRight} of them likely right (dashed)` : ''}`;
+  // the cards' legend on one line, what to check on a second
+  const foot = toCheck ? 52 : 30;
   const legend = o.state.cards.map((c) => `<tspan fill="${cardColour.get(c)}">${esc(c)} ${o.score.cards[c] ?? 0}</tspan>`).join('  ');
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height + head + 30}">
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height + head + foot}">
 <rect x="0" y="0" width="${width}" height="${head}" fill="#fff"/>
 <text x="10" y="29" font-family="sans-serif" font-size="22" font-weight="bold">${esc(o.title)}</text>
-<rect x="0" y="${height + head}" width="${width}" height="30" fill="#fff"/>
-<text x="10" y="${height + head + 21}" font-family="sans-serif" font-size="14">${legend}${o.uncertain.length ? `  <tspan fill="#e00000">${o.uncertain.length} to check (red circles)</tspan>` : ''}</text>
+<rect x="0" y="${height + head}" width="${width}" height="${foot}" fill="#fff"/>
+<text x="10" y="${height + head + 21}" font-family="sans-serif" font-size="14">${legend}</text>
+${toCheck ? `<text x="10" y="${height + head + 42}" font-family="sans-serif" font-size="14" fill="#e00000">${toCheck}</text>` : ''}
 ${parts.join('\n')}
 </svg>`;
   return sharp(Buffer.from(rect.rgb), { raw: { width, height, channels: 3 } })
-    .extend({ top: head, bottom: 30, background: '#ffffff' })
+    .extend({ top: head, bottom: foot, background: '#ffffff' })
     .composite([{ input: Buffer.from(svg), top: 0, left: 0 }])
     .png({ compressionLevel: 6 })
     .toBuffer();

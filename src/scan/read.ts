@@ -17,9 +17,12 @@ export interface UncertainItem {
 export interface Reading {
   fences: { h: string[]; v: string[] };
   holes: Cell[];
+  /** What a person should check, the likeliest wrong first. */
   uncertain: UncertainItem[];
   /** The worst item's margin: 1 when every item is far from its threshold. */
   confidence: number;
+  /** For each uncertain item, the chance the models give that its best guess is wrong (0.5 without a guess). */
+  risks: number[];
 }
 
 /** Model probability from which a sure-blank edge of pale pencil is flagged after all. */
@@ -68,6 +71,8 @@ export function readSheet(
   let confidence = 1;
   const keyOf = (u: UncertainItem) => `${u.kind}${u.row},${u.col}`;
   const flagged = new Set<string>();
+  // The chance each best guess is wrong, by item key.
+  const risk = new Map<string, number>();
   /** Adds an item for a person to check; a new one lowers the reading's confidence to `at` if given. */
   const flag = (u: UncertainItem, at?: number) => {
     if (flagged.has(keyOf(u))) return;
@@ -172,7 +177,10 @@ export function readSheet(
         const x = inputs[index.get(e)!];
         // (the first pass sets no guess until all are made: the board still holds the thresholds' reading)
         if (pass === 0) opts.collect?.(e, x, fenceOf(e));
-        return modelGuess(fenceProbability(x));
+        const p = fenceProbability(x);
+        const guess = modelGuess(p);
+        risk.set(keyOf(e), guess ? 1 - p : p);
+        return guess;
       });
       doubtful.forEach((e, k) => setFence(e, guesses[k]));
       if (pass === 1) {
@@ -197,10 +205,15 @@ export function readSheet(
     const rule = isHole.get(f)!;
     const x = holeInputs(f, cal, board, center, rule);
     opts.collectHole?.(f, x, rule);
-    if (opts.model !== false) isHole.set(f, holeGuess(holeProbability(x)));
+    if (opts.model === false) continue;
+    const p = holeProbability(x);
+    isHole.set(f, holeGuess(p));
+    risk.set(keyOf({ kind: 'hole', row: f.row, col: f.col }), isHole.get(f) ? 1 - p : p);
   }
   const holes: Cell[] = cells.filter((f) => isHole.get(f)).map((f) => [f.row, f.col]);
   // A hole must touch the center point or a fence.
   for (const [r, c] of holes) if (!touchesFence(board, r, c, center)) flag({ kind: 'hole', row: r, col: c }, 0.3);
-  return { fences: fencesOf(board), holes, uncertain, confidence };
+  // The likeliest wrong first: a person checking a long list starts where it matters.
+  const order = uncertain.map((u) => ({ u, risk: risk.get(keyOf(u)) ?? 0.5 })).sort((a, b) => b.risk - a.risk);
+  return { fences: fencesOf(board), holes, uncertain: order.map((o) => o.u), confidence, risks: order.map((o) => o.risk) };
 }

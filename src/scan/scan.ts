@@ -44,6 +44,8 @@ export interface ScanResult {
   score: Score;
   confidence: number;
   uncertain: UncertainItem[];
+  /** For each uncertain item, the chance its best guess is wrong, as the models see it. */
+  risks: number[];
   player?: number;
   game?: string;
   paper: Paper;
@@ -168,7 +170,7 @@ export async function scanPhoto(input: Buffer | string, game: GameData, opts: Sc
 
   const reading = readSheet(ink, rows, cols, sheet.center, edges, cells, cal, opts.read);
   const { holes, uncertain, confidence } = reading;
-  if (!opts.keepDoubtful) checkReadable(name, edges, cal, ink, uncertain.length, side === 'A');
+  if (!opts.keepDoubtful) checkReadable(name, edges, cal, ink, uncertain.length, reading.risks.reduce((a, b) => a + b, 0), side === 'A');
   const state: SheetState = { side, cards, fences: reading.fences, holes };
   if (!opts.keepDoubtful) checkFinished(name, state, edges, cal, game);
   const score = scoreState(game, state);
@@ -178,6 +180,7 @@ export async function scanPhoto(input: Buffer | string, game: GameData, opts: Sc
     score,
     confidence: Math.round(confidence * 1000) / 1000,
     uncertain,
+    risks: reading.risks,
     player: tag?.player ?? fb?.player,
     game: tag?.game ?? fb?.game,
     paper: pose.paper,

@@ -39,4 +39,34 @@ describe('the scan overlay', () => {
     expect(red).toBeGreaterThan(180);
     expect(green).toBeLessThan(80);
   });
+
+  it('draws the doubts the models are sure of dashed, the others solid', async () => {
+    const game = loadGame();
+    const r = await scanPhoto(readFileSync('fixtures/photos/sample.jpg'), game, { keepDoubtful: true });
+    const png = await renderOverlay({
+      photo: r.photo,
+      grid: r.grid,
+      state: r.state,
+      score: { ...r.score, discoveries: [] },
+      uncertain: [{ kind: 'hole', row: 2, col: 2 }, { kind: 'hole', row: 8, col: 8 }],
+      risks: [0.3, 0.01],
+      title: 'test',
+    });
+    const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    /** Red pixels in cell (row, col) and its surroundings, where the cell's circle is. */
+    const redAround = (row: number, col: number) => {
+      let n = 0;
+      for (let y = 44 + 28 + (row - 0.2) * 56; y < 44 + 28 + (row + 1.2) * 56; y++)
+        for (let x = 28 + (col - 0.2) * 56; x < 28 + (col + 1.2) * 56; x++) {
+          const i = (Math.round(y) * info.width + Math.round(x)) * 3;
+          if (data[i] > 180 && data[i + 1] < 80 && data[i + 2] < 80) n++;
+        }
+      return n;
+    };
+    const solid = redAround(2, 2);
+    const dashed = redAround(8, 8);
+    expect(solid).toBeGreaterThan(300);
+    expect(dashed).toBeGreaterThan(50);
+    expect(dashed).toBeLessThan(solid * 0.5);
+  });
 });

@@ -20,6 +20,9 @@ const edge = (kind: 'h' | 'v', row: number, col: number, score: number): EdgeFea
 const evenEdges = (score: number) => Array.from({ length: 40 }, (_, i) => edge('h', 1 + (i % 11), i % 12, score));
 const land = (clipped: number) => ({ clipped }) as InkMap;
 
+/** Expected wrong guesses: the models unsure enough for the limits on doubts to hold. */
+const UNSURE = 1;
+
 const refusal = (f: () => void): string => {
   try {
     f();
@@ -34,35 +37,42 @@ describe('refusing a reading too unsure to help', () => {
   const edges = evenEdges(0.1);
 
   it('faint pencil: up to 40 doubts on a sheet with holes to read, 60 on one without (sheet B)', () => {
-    expect(refusal(() => checkReadable('p', edges, FAINT_CAL, land(0), 40, true))).toBe('');
-    expect(refusal(() => checkReadable('p', edges, FAINT_CAL, land(0), 41, true))).toMatch(/^p: the pencil is too faint to read reliably \(41 doubtful .*: trace the fences darker, or retake/);
-    expect(refusal(() => checkReadable('p', edges, FAINT_CAL, land(0), 60, false))).toBe('');
-    expect(refusal(() => checkReadable('p', edges, FAINT_CAL, land(0), 61, false))).toMatch(/too faint to read reliably \(61 doubtful/);
+    expect(refusal(() => checkReadable('p', edges, FAINT_CAL, land(0), 40, UNSURE, true))).toBe('');
+    expect(refusal(() => checkReadable('p', edges, FAINT_CAL, land(0), 41, UNSURE, true))).toMatch(/^p: the pencil is too faint to read reliably \(41 doubtful .*: trace the fences darker, or retake/);
+    expect(refusal(() => checkReadable('p', edges, FAINT_CAL, land(0), 60, UNSURE, false))).toBe('');
+    expect(refusal(() => checkReadable('p', edges, FAINT_CAL, land(0), 61, UNSURE, false))).toMatch(/too faint to read reliably \(61 doubtful/);
   });
 
   it('faint pencil on paper washed out white: 25 doubts', () => {
-    expect(refusal(() => checkReadable('p', edges, FAINT_CAL, land(0.7), 25, false))).toBe('');
-    expect(refusal(() => checkReadable('p', edges, FAINT_CAL, land(0.7), 26, false))).toMatch(/washed out white \(overexposed\).*: retake the photo in softer light/);
+    expect(refusal(() => checkReadable('p', edges, FAINT_CAL, land(0.7), 25, UNSURE, false))).toBe('');
+    expect(refusal(() => checkReadable('p', edges, FAINT_CAL, land(0.7), 26, UNSURE, false))).toMatch(/washed out white \(overexposed\).*: retake the photo in softer light/);
     // below half the land clipped, the faint limits hold
-    expect(refusal(() => checkReadable('p', edges, FAINT_CAL, land(0.4), 40, true))).toBe('');
+    expect(refusal(() => checkReadable('p', edges, FAINT_CAL, land(0.4), 40, UNSURE, true))).toBe('');
   });
 
   it('pencil just darker than faint: 60 doubts, washed out or not', () => {
     const justDarker = { ...FAINT_CAL, inkLevel: 0.135 };
-    expect(refusal(() => checkReadable('p', edges, justDarker, land(1), 60, true))).toBe('');
-    expect(refusal(() => checkReadable('p', edges, justDarker, land(1), 61, true))).toMatch(/too faint or the photo too blurry .*\(61 doubtful .*: retake it closer/);
+    expect(refusal(() => checkReadable('p', edges, justDarker, land(1), 60, UNSURE, true))).toBe('');
+    expect(refusal(() => checkReadable('p', edges, justDarker, land(1), 61, UNSURE, true))).toMatch(/too faint or the photo too blurry .*\(61 doubtful .*: retake it closer/);
   });
 
   it('pencil clearly darker than faint (ink level 0.14 and up): 100 doubts', () => {
-    expect(refusal(() => checkReadable('p', edges, { ...DARK_CAL, inkLevel: 0.14 }, land(0), 100, true))).toBe('');
-    expect(refusal(() => checkReadable('p', edges, DARK_CAL, land(1), 100, true))).toBe('');
-    expect(refusal(() => checkReadable('p', edges, DARK_CAL, land(1), 101, true))).toMatch(/too faint or the photo too blurry .*\(101 doubtful .*: retake it closer/);
+    expect(refusal(() => checkReadable('p', edges, { ...DARK_CAL, inkLevel: 0.14 }, land(0), 100, UNSURE, true))).toBe('');
+    expect(refusal(() => checkReadable('p', edges, DARK_CAL, land(1), 100, UNSURE, true))).toBe('');
+    expect(refusal(() => checkReadable('p', edges, DARK_CAL, land(1), 101, UNSURE, true))).toMatch(/too faint or the photo too blurry .*\(101 doubtful .*: retake it closer/);
+  });
+
+  it('keeps a reading the models are sure of, however many doubts, except on paper washed out white', () => {
+    expect(refusal(() => checkReadable('p', edges, FAINT_CAL, land(0), 200, 0.99, true))).toBe('');
+    expect(refusal(() => checkReadable('p', edges, DARK_CAL, land(0), 300, 0.5, true))).toBe('');
+    expect(refusal(() => checkReadable('p', edges.map((e) => ({ ...e, across: 0.6, ridge: 0.05 })), FAINT_CAL, land(0), 50, 0.2, true))).toBe('');
+    expect(refusal(() => checkReadable('p', edges, FAINT_CAL, land(0.7), 26, 0, false))).toMatch(/washed out white/);
   });
 
   it('faint pencil with 40 edges where a shadow\'s edge could swallow a stroke', () => {
     const alongShadow = edges.map((e) => ({ ...e, across: 0.6, ridge: 0.05 }));
-    expect(refusal(() => checkReadable('p', alongShadow, FAINT_CAL, land(0), 0, true))).toMatch(/a shadow or glare covers part of the land .*: retake/);
-    expect(refusal(() => checkReadable('p', alongShadow.slice(1), FAINT_CAL, land(0), 0, true))).toBe('');
+    expect(refusal(() => checkReadable('p', alongShadow, FAINT_CAL, land(0), 0, UNSURE, true))).toMatch(/a shadow or glare covers part of the land .*: retake/);
+    expect(refusal(() => checkReadable('p', alongShadow.slice(1), FAINT_CAL, land(0), 0, UNSURE, true))).toBe('');
   });
 });
 

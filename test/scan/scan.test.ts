@@ -122,6 +122,18 @@ describe('baako scan errors: one line, exit 2, what to do', () => {
     expect(evaluate(hb.truth, r.state, r.uncertain).exact).toBe(true);
   }, 60_000);
 
+  it('reads faint pencil past the limits on doubts when the models are sure of their guesses, likeliest wrong first', async () => {
+    // a hard photo never trained on: faint pencil on sheet A, 70 doubts (the limit without the models' guesses: 40)
+    const hard = await simulatePhoto('valhard-23', 'hard', { sizes: [[4000, 3000]] });
+    const r = await scanPhoto(hard.jpeg, game);
+    expect(r.calibration.inkLevel).toBeLessThan(0.13);
+    expect(r.uncertain.length).toBeGreaterThan(60);
+    expect(r.risks.reduce((a, b) => a + b, 0)).toBeLessThan(1);
+    expect(evaluate(hard.truth, r.state, r.uncertain).exact).toBe(true);
+    expect(r.risks).toHaveLength(r.uncertain.length);
+    expect(r.risks).toEqual([...r.risks].sort((a, b) => b - a));
+  }, 60_000);
+
   it('a QR code that is not a Baako sheet', async () => {
     const QR = await import('qrcode');
     const box = boxOf(easy.truth.sim.qr, 0);

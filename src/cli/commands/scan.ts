@@ -119,7 +119,7 @@ export const scanCommand: CommandModule<object, Args> = {
         for (const l of lines) stdio.log(l);
         if (r!.uncertain.length) {
           const list = r!.uncertain.map((u) => (u.kind === 'hole' ? `hole? cell ${u.row},${u.col}` : `${u.kind === 'h' ? 'horizontal' : 'vertical'} edge ${u.kind}${u.row},${u.col}`));
-          stdio.log(`  uncertain (${r!.uncertain.length}, check on the sheet${args.overlay ? ' or the overlay' : ''}): ${list.join('; ')}`);
+          stdio.log(`  uncertain (${r!.uncertain.length}, likeliest wrong first, check on the sheet${args.overlay ? ' or the overlay' : ''}): ${list.join('; ')}`);
         }
       });
       if (ok.length > 1) {
