@@ -191,19 +191,23 @@ export function readSheet(
   }
   // Pale pencil: a sure-blank cell the hole model takes for a possible hole (an X or hatching drawn lighter than
   // the fences) is flagged, and gets its best guess with the others. (Not while collecting training examples.)
+  // (their inputs kept for the guess: the fences do not change in between)
+  const paleInputs = new Map<CellFeature, Float64Array>();
   if (opts.model !== false && pale && !opts.collectHole) {
     for (const f of cells) {
       const u: UncertainItem = { kind: 'hole', row: f.row, col: f.col };
       if (isHole.get(f) || flagged.has(keyOf(u))) continue;
-      if (holeProbability(holeInputs(f, cal, board, center, 0)) < PALE_HOLE) continue;
+      const x = holeInputs(f, cal, board, center, 0);
+      if (holeProbability(x) < PALE_HOLE) continue;
       flag(u, 0.3);
       doubtfulCells.push(f);
+      paleInputs.set(f, x);
     }
   }
   // Best guesses for the doubtful cells, with the fences now read.
   for (const f of doubtfulCells) {
     const rule = isHole.get(f)!;
-    const x = holeInputs(f, cal, board, center, rule);
+    const x = paleInputs.get(f) ?? holeInputs(f, cal, board, center, rule);
     opts.collectHole?.(f, x, rule);
     if (opts.model === false) continue;
     const p = holeProbability(x);
