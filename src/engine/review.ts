@@ -9,6 +9,8 @@ export interface ReviewItem {
   kind: 'h' | 'v' | 'hole';
   row: number;
   col: number;
+  /** The scanner's guess is likely right (its models give it under a 5% chance of being wrong): checked last. */
+  likely?: boolean;
 }
 
 export const sameItem = (a: ReviewItem, b: ReviewItem): boolean => a.kind === b.kind && a.row === b.row && a.col === b.col;

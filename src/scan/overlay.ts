@@ -3,10 +3,8 @@ import type { Score, SheetState } from '../engine/types.js';
 import type { LandGrid } from './grid.js';
 import type { Photo } from './image.js';
 import { rectifyLand } from './rectify.js';
+import { LIKELY_RIGHT } from './read.js';
 import type { UncertainItem } from './scan.js';
-
-/** Chance of a wrong guess under which a doubted item's circle is dashed: likely right, to check last. */
-const LIKELY_RIGHT = 0.05;
 
 const PALETTE = ['#e6194b', '#3cb44b', '#4363d8', '#f58231', '#911eb4', '#46a0b4', '#c8a000', '#f032e6'];
 

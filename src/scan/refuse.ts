@@ -54,8 +54,9 @@ const MAX_DOUBTS_WASHED_OUT = 25;
  * 1: 173 read exactly, 39 with each error flagged, 3 with an unflagged one (a light hatching, a fence of coloured
  * pencil and a light X, all on faint pencil with 41 to 60 doubts, each read as a sure blank the models gave 0.004
  * to 0.27). Of 900 photos never trained on (700 held out and the benchmark), 33: 27 exactly, 6 flagged, none
- * unflagged. Paper washed out white keeps its limit: a sheet refused there with guesses at 1.3 had 20 fences
- * vanished without a doubt.
+ * unflagged. The chances summed are the models' own, and on photos never trained on they come true at the rates
+ * they state (see LIKELY_RIGHT in read.ts). Paper washed out white keeps its limit: a sheet refused there with
+ * guesses at 1.3 had 20 fences vanished without a doubt.
  */
 const MAX_RISK = 1;
 

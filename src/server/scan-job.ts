@@ -7,6 +7,7 @@ import type { Paper } from '../engine/setup.js';
 import type { Score, SheetState, Side } from '../engine/types.js';
 import { UserError } from '../errors.js';
 import { rectifyLand } from '../scan/rectify.js';
+import { LIKELY_RIGHT } from '../scan/read.js';
 import { scanPhoto } from '../scan/scan.js';
 import type { LandView } from './protocol.js';
 
@@ -71,7 +72,7 @@ export async function runScanJob(job: ScanJob): Promise<JobResult> {
       outcome: {
         state: r.state,
         score: r.score,
-        uncertain: r.uncertain.map(({ kind, row, col }) => ({ kind, row, col })),
+        uncertain: r.uncertain.map(({ kind, row, col }, i) => (r.risks[i] < LIKELY_RIGHT ? { kind, row, col, likely: true } : { kind, row, col })),
         confidence: r.confidence,
         player: r.player,
         game: r.game,

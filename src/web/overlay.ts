@@ -89,7 +89,7 @@ export function overlay(o: OverlayOptions): OverlayView {
         const c = it.col;
         parts.push(svg('path', { d: `M${X(c) + k},${Y(r) + k}L${X(c + 1) - k},${Y(r + 1) - k}M${X(c + 1) - k},${Y(r) + k}L${X(c) + k},${Y(r + 1) - k}`, class: 'maybe' }));
       }
-      const cls = `doubt${switched ? ' switched' : ''}`;
+      const cls = `doubt${switched ? ' switched' : ''}${it.likely ? ' likely' : ''}`;
       const g = svg('g', { class: cls, 'data-item': `${it.kind}:${it.row}:${it.col}` });
       g.appendChild(svg('circle', { cx, cy, r: P * (it.kind === 'hole' ? 0.45 : 0.3), class: 'ring' }));
       if (numbers) {

@@ -210,7 +210,18 @@ export async function reviewPage(root: HTMLElement, gameId: string, sheetId: str
     });
     return { it, view, button, value, how };
   });
-  list.replaceChildren(...closeUps.map((c) => h('li', null, c.button)));
+  // Those the scanner is likely right about (listed last) are folded away: the rest come first.
+  const unsure = closeUps.filter((c) => !c.it.likely);
+  const likely = closeUps.filter((c) => c.it.likely);
+  list.replaceChildren(...unsure.map((c) => h('li', null, c.button)));
+  const likelyList = likely.length
+    ? h(
+        'details',
+        { class: 'likely-doubts', open: !unsure.length },
+        h('summary', null, `${likely.length} ${unsure.length ? 'more ' : ''}spot${likely.length === 1 ? '' : 's'} the scanner is fairly sure of`),
+        h('ol', { class: 'doubts', start: unsure.length + 1 }, ...likely.map((c) => h('li', null, c.button))),
+      )
+    : null;
 
   const view = overlay({
     land: sheet.land,
@@ -294,14 +305,17 @@ export async function reviewPage(root: HTMLElement, gameId: string, sheetId: str
   }
 
   const doubts = sheet.uncertain.length;
+  const spots = (n: number) => `${n} spot${n === 1 ? '' : 's'}`;
   const warn = h('div', null);
   const renderWarn = () =>
     warn.replaceChildren(
       !editable()
         ? ''
-        : doubts
-          ? h('p', { class: 'msg warn' }, `The scanner is unsure of ${doubts} spot${doubts === 1 ? '' : 's'}: compare each close-up below with your sheet and tap it if it is wrong.`)
-          : h('p', { class: 'msg ok' }, 'Everything was read clearly. Compare the fences and holes with your sheet, then confirm.'),
+        : unsure.length
+          ? h('p', { class: 'msg warn' }, `The scanner is unsure of ${spots(unsure.length)}: compare each close-up below with your sheet and tap it if it is wrong.${likely.length ? ` It is fairly sure of ${spots(likely.length)} more, listed after them.` : ''}`)
+          : doubts
+            ? h('p', { class: 'msg warn' }, `The scanner is fairly sure of its reading, with ${spots(doubts)} worth a glance: compare the close-ups below with your sheet and tap one if it is wrong.`)
+            : h('p', { class: 'msg ok' }, 'Everything was read clearly. Compare the fences and holes with your sheet, then confirm.'),
     );
   renderWarn();
   root.replaceChildren(
@@ -313,7 +327,8 @@ export async function reviewPage(root: HTMLElement, gameId: string, sheetId: str
         { class: 'card sheet-card' },
         warn,
         h('div', { class: 'overlay-box' }, view.el),
-        doubts ? list : null,
+        unsure.length ? list : null,
+        likelyList,
         sheet.notes.filter((n) => sheet.status === 'review' || !/replaced|took this/.test(n)).map((n) => h('p', { class: 'note' }, n)),
       ),
       section('Points', table),

@@ -101,6 +101,13 @@ describe.skipIf(!have)('game night in a phone browser', () => {
     const sheetId = phone.url().split('/').pop()!;
     const sheet = (await (await fetch(`${srv.base}/api/games/${gameId}/sheets/${sheetId}`)).json()) as SheetView;
     expect(await phone.textContent('.big-total')).toBe(String(sheet.score.total));
+    // The doubts the scanner is likely right about are folded away after the others (this photo's all are).
+    const likely = sheet.uncertain.filter((u) => u.likely).length;
+    expect(likely).toBeGreaterThan(0);
+    expect(await phone.textContent('.likely-doubts summary')).toMatch(new RegExp(`^${likely} (more )?spots? the scanner is fairly sure of$`));
+    expect(await phone.locator('.likely-doubts .doubt-btn').count()).toBe(likely);
+    expect(await phone.locator('.doubt-btn').count()).toBe(sheet.uncertain.length);
+    expect(await phone.locator('svg.overlay:not(.doubt-zoom svg) g.doubt.likely').count()).toBe(likely);
     await phone.screenshot({ path: join(out, 'e2e-4-review.png') });
 
     // Tap a doubted edge on the overlay: the page rescores with the engine, no server round trip.

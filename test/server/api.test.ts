@@ -6,6 +6,8 @@ import { readGameFile } from '../../src/data/game-file.js';
 import { loadGame } from '../../src/data/load.js';
 import { applyToggles, itemValue } from '../../src/engine/review.js';
 import { scoreState } from '../../src/engine/score.js';
+import { LIKELY_RIGHT } from '../../src/scan/read.js';
+import { scanPhoto } from '../../src/scan/scan.js';
 import type { Board, GameInfo, HostInfo, SheetView } from '../../src/server/protocol.js';
 import { createGameFor, fixture, photoWithDoubtfulEdge, raw, startServer, upload, type FixturePhoto, type Running } from './helpers.js';
 
@@ -119,6 +121,9 @@ describe('sheets', () => {
     expect(sheet.name).toBe(host.players[1]);
     expect(sheet.qrPlayer).toBe(photo.truth.player);
     expect(sheet.uncertain.some((u) => u.kind !== 'hole')).toBe(true);
+    // the doubts as the scanner orders them, the likeliest wrong first, those it is likely right about marked
+    const r = await scanPhoto(photo.bytes, loadGame());
+    expect(sheet.uncertain).toEqual(r.uncertain.map((u, i) => ({ ...u, ...(r.risks[i] < LIKELY_RIGHT ? { likely: true } : {}) })));
     expect(sheet.score).toEqual(scoreState(loadGame(), sheet.scanned));
     expect(ms).toBeLessThan(10_000);
     const land = await fetch(srv.base + sheet.land.url);
@@ -182,7 +187,7 @@ describe('sheets', () => {
     expect(res.status).toBe(200);
     const done = (await res.json()) as SheetView;
     expect(done.status).toBe('confirmed');
-    expect(done.toggled).toEqual([edge]);
+    expect(done.toggled).toEqual([{ kind: edge.kind, row: edge.row, col: edge.col }]);
     expect(itemValue(done.state, edge)).toBe(!itemValue(sheet.scanned, edge));
     const expected = applyToggles(sheet.scanned, [edge]);
     expect(done.state).toEqual(expected);
