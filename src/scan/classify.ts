@@ -2,11 +2,10 @@ import type { CellFeature, EdgeFeature } from './features.js';
 import { crossCoverage, hatchRingCoverage, xSpread } from './features.js';
 import { quantile } from './sample.js';
 
-/** The decision for one item, with a margin in 0..1 (0 on the threshold, 1 far from it). */
+/** The decision for one item: its value, and whether it is sure (or left to the models and a person). */
 export interface Decision {
   value: boolean;
   certain: boolean;
-  margin: number;
 }
 
 /** Thresholds learnt from one sheet's own edges: how dark its pencil is and how clean its blank lines are. */
@@ -181,9 +180,7 @@ export function decideEdge(e: EdgeFeature, cal: InkCalibration): Decision {
   const certain = value
     ? e.score >= drawnCut || (gappy && !overshoots && e.presence >= 1.6 * t && e.score >= 0.6 * t && e.light >= DIM && e.ridge >= GAPPY_RIDGE * t)
     : e.score <= blankCut && e.presence < presenceCut;
-  const span = value ? cal.drawn - t : t - cal.blank;
-  const margin = Math.min(1, Math.abs(e.score - t) / Math.max(1e-3, 2 * span));
-  return { value, certain, margin: certain ? Math.max(margin, 0.5) : Math.min(margin, 0.49) };
+  return { value, certain };
 }
 
 /**
@@ -232,6 +229,5 @@ export function decideHole(f: CellFeature, cal: InkCalibration): Decision {
   const certain = value
     ? !dim && (cross >= 0.65 || (f.paperEven >= EVEN_PAPER && shade >= 0.31 && hatchToCorners()) || (f.evenness >= 0.85 && f.paperEven >= EVEN_PAPER && tone >= 1.2))
     : cross <= 0.47 && shade <= 0.23 && tone < 0.55 && !(hidden && cal.inkLevel < PALE) && !spreadLike(0.08, 0.18, 0.15) && !lightHatching && !lightCross;
-  const m = Math.max(Math.abs(cross - 0.55) / 0.2, Math.abs(shade - 0.27) / 0.12);
-  return { value, certain, margin: certain ? Math.max(0.5, Math.min(1, m)) : Math.min(0.49, m) };
+  return { value, certain };
 }

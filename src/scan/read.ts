@@ -19,7 +19,10 @@ export interface Reading {
   holes: Cell[];
   /** What a person should check, the likeliest wrong first. */
   uncertain: UncertainItem[];
-  /** The worst item's margin: 1 when every item is far from its threshold. */
+  /**
+   * The chance the whole reading is right, as the models reckon it: the product of each doubtful item's chance
+   * of its guess being right (a sure item counts as right); how it holds up is measured in scan.ts (ScanResult).
+   */
   confidence: number;
   /** For each uncertain item, the chance the models give that its best guess is wrong (0.5 without a guess). */
   risks: number[];
@@ -76,17 +79,15 @@ export function readSheet(
   // Pale pencil can fade out of sight: several checks below doubt more of its blank readings.
   const pale = cal.inkLevel < PALE;
   const uncertain: UncertainItem[] = [];
-  let confidence = 1;
   const keyOf = (u: UncertainItem) => `${u.kind}${u.row},${u.col}`;
   const flagged = new Set<string>();
   // The chance each best guess is wrong, by item key.
   const risk = new Map<string, number>();
-  /** Adds an item for a person to check; a new one lowers the reading's confidence to `at` if given. */
-  const flag = (u: UncertainItem, at?: number) => {
+  /** Adds an item for a person to check. */
+  const flag = (u: UncertainItem) => {
     if (flagged.has(keyOf(u))) return;
     flagged.add(keyOf(u));
     uncertain.push({ kind: u.kind, row: u.row, col: u.col });
-    if (at !== undefined) confidence = Math.min(confidence, at);
   };
   const fenceOf = (e: EdgeFeature) => (e.kind === 'h' ? board.h[e.row * cols + e.col] : board.v[e.row * (cols + 1) + e.col]);
   const setFence = (e: EdgeFeature, v: number) => {
@@ -107,7 +108,6 @@ export function readSheet(
       flag({ kind: 'hole', row: f.row, col: f.col });
       doubtfulCells.push(f);
     }
-    confidence = Math.min(confidence, d.margin);
     // Hatching fills its cell to the edges (an X or a doodle does not): clear shading, or a weaker suspect.
     const h = hatchRingCoverage(f, level);
     if (h >= 0.3) shaded.add(f.row * cols + f.col);
@@ -142,19 +142,18 @@ export function readSheet(
     }
     if (value) setFence(e, 1);
     if (!certain) flag(e);
-    confidence = Math.min(confidence, certain ? d.margin : Math.min(d.margin, 0.49));
   }
   // Faint pencil along a shadow's edge or in a glare spot: a blank reading there proves nothing, unless the
   // ridge map shows no line either; anywhere else, a line there as strong as the threshold is enough to doubt it.
   // Darker pencil fades there too, to a trace the ridge map still shows as a line.
   const mayHide = pale ? paleLineMayHide : lineMayHide;
-  for (const e of edges) if (!fenceOf(e) && mayHide(e, cal)) flag(e, 0.3);
+  for (const e of edges) if (!fenceOf(e) && mayHide(e, cal)) flag(e);
   // A stroke just outside the band a sure blank was measured in, running its length: a fence traced off its line.
   const beside = (pale ? BESIDE_PALE : BESIDE) * cal.threshold;
-  for (const e of edges) if (!fenceOf(e) && !flagged.has(keyOf(e)) && besideLine(ink, e, beside) > 0) flag(e, 0.3);
+  for (const e of edges) if (!fenceOf(e) && !flagged.has(keyOf(e)) && besideLine(ink, e, beside) > 0) flag(e);
   // The rules' check: fences cut off from the center's figure mean something was missed or invented.
   const flagSuspects = () => {
-    for (const s of disconnectedSuspects(board, center, edges)) flag(s, 0.3);
+    for (const s of disconnectedSuspects(board, center, edges)) flag(s);
   };
   flagSuspects();
   if (opts.model !== false) {
@@ -163,7 +162,7 @@ export function readSheet(
     if (pale && !opts.collect) {
       const inputs = edgeInputs(edges, board, cal, center, flagged.size / edges.length, { away, besideShading });
       edges.forEach((e, i) => {
-        if (!fenceOf(e) && !flagged.has(keyOf(e)) && fenceProbability(inputs[i]) >= PALE_FENCE) flag(e, 0.3);
+        if (!fenceOf(e) && !flagged.has(keyOf(e)) && fenceProbability(inputs[i]) >= PALE_FENCE) flag(e);
       });
     }
     // Best guesses for the doubtful edges, in passes: each pass's guesses change their neighbours' context, and
@@ -207,7 +206,7 @@ export function readSheet(
       if (isHole.get(f) || flagged.has(keyOf(u))) continue;
       const x = holeInputs(f, cal, board, center, 0);
       if (holeProbability(x) < PALE_HOLE) continue;
-      flag(u, 0.3);
+      flag(u);
       doubtfulCells.push(f);
       paleInputs.set(f, x);
     }
@@ -224,8 +223,9 @@ export function readSheet(
   }
   const holes: Cell[] = cells.filter((f) => isHole.get(f)).map((f) => [f.row, f.col]);
   // A hole must touch the center point or a fence.
-  for (const [r, c] of holes) if (!touchesFence(board, r, c, center)) flag({ kind: 'hole', row: r, col: c }, 0.3);
+  for (const [r, c] of holes) if (!touchesFence(board, r, c, center)) flag({ kind: 'hole', row: r, col: c });
   // The likeliest wrong first: a person checking a long list starts where it matters.
   const order = uncertain.map((u) => ({ u, risk: risk.get(keyOf(u)) ?? 0.5 })).sort((a, b) => b.risk - a.risk);
+  const confidence = order.reduce((c, o) => c * (1 - o.risk), 1);
   return { fences: fencesOf(board), holes, uncertain: order.map((o) => o.u), confidence, risks: order.map((o) => o.risk) };
 }

@@ -42,6 +42,12 @@ export interface ScanOptions {
 export interface ScanResult {
   state: SheetState;
   score: Score;
+  /**
+   * The chance the reading is exactly right, as the models reckon it (0..1, to 3 decimals): the product of each
+   * doubtful item's chance of its guess being right. Slightly modest on 899 photos never trained on, read with
+   * every doubt kept: at 0.99 and up 615 of 615 read exactly, 0.95-0.99 97 of 98, 0.9-0.95 32 of 33, 0.8-0.9 29
+   * of 30, 0.5-0.8 47 of 59 (mean 0.68), under 0.5 22 of 64 (mean 0.24).
+   */
   confidence: number;
   uncertain: UncertainItem[];
   /** For each uncertain item, the chance its best guess is wrong, as the models see it. */

@@ -132,6 +132,9 @@ describe('baako scan errors: one line, exit 2, what to do', () => {
     expect(evaluate(hard.truth, r.state, r.uncertain).exact).toBe(true);
     expect(r.risks).toHaveLength(r.uncertain.length);
     expect(r.risks).toEqual([...r.risks].sort((a, b) => b - a));
+    // the confidence is the chance every guess is right: high, however many doubts
+    expect(r.confidence).toBeCloseTo(r.risks.reduce((c, x) => c * (1 - x), 1), 3);
+    expect(r.confidence).toBeGreaterThan(0.9);
   }, 60_000);
 
   it('a QR code that is not a Baako sheet', async () => {
