@@ -167,6 +167,21 @@ describe('baako scan output', () => {
     else expect(r.stdout).not.toMatch(/uncertain/);
   });
 
+  it('lists the doubts the likeliest wrong first, those the models are likely right about apart', async () => {
+    const photo = 'fixtures/photos/24-hard-a-letter-cast-exif3.jpg';
+    const s = await scanPhoto(readFileSync(photo), game);
+    const unsure = s.risks.filter((x) => x >= 0.05).length;
+    // this photo has both kinds
+    expect(unsure).toBeGreaterThan(0);
+    expect(unsure).toBeLessThan(s.uncertain.length);
+    const r = baako(['scan', photo]);
+    expect(r.code).toBe(3);
+    const line = r.stdout.split('\n').find((l) => l.includes('uncertain ('))!;
+    const [before, after] = line.split(`likely right (${s.uncertain.length - unsure}): `);
+    expect(before.split(';').length).toBe(unsure + 1);
+    expect(after.split(';').length).toBe(s.uncertain.length - unsure);
+  });
+
   it('--json gives the scan JSON of formats.md, and --overlay writes a PNG', () => {
     const overlay = join(tmp, 'ov.png');
     const r = baako(['scan', easyPath, '--json', '--overlay', overlay]);

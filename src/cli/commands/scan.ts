@@ -8,6 +8,7 @@ import { rankBy } from '../../engine/ranking.js';
 import type { GameData } from '../../engine/types.js';
 import { UserError } from '../../errors.js';
 import { renderOverlay } from '../../scan/overlay.js';
+import { LIKELY_RIGHT } from '../../scan/read.js';
 import { scanPhoto, type FallbackSetup, type ScanResult } from '../../scan/scan.js';
 import { ensureDir, writeFileAtomic } from '../../render/pdf.js';
 import { resolveGameFile } from '../../server/game-dir.js';
@@ -119,7 +120,11 @@ export const scanCommand: CommandModule<object, Args> = {
         for (const l of lines) stdio.log(l);
         if (r!.uncertain.length) {
           const list = r!.uncertain.map((u) => (u.kind === 'hole' ? `hole? cell ${u.row},${u.col}` : `${u.kind === 'h' ? 'horizontal' : 'vertical'} edge ${u.kind}${u.row},${u.col}`));
-          stdio.log(`  uncertain (${r!.uncertain.length}, likeliest wrong first, check on the sheet${args.overlay ? ' or the overlay' : ''}): ${list.join('; ')}`);
+          // (listed the likeliest wrong first: those the models are likely right about come last)
+          const unsure = r!.risks.filter((x) => x >= LIKELY_RIGHT).length;
+          const likely = list.length - unsure;
+          const parts = [list.slice(0, unsure).join('; '), likely ? `likely right (${likely}): ${list.slice(unsure).join('; ')}` : ''].filter(Boolean);
+          stdio.log(`  uncertain (${r!.uncertain.length}, likeliest wrong first, check on the sheet${args.overlay ? ' or the overlay' : ''}): ${parts.join('; ')}`);
         }
       });
       if (ok.length > 1) {
