@@ -34,6 +34,16 @@ export interface LoadOptions {
 export async function loadPhoto(input: Buffer | string, opts: LoadOptions = {}): Promise<Photo> {
   const name = opts.name ?? (typeof input === 'string' ? input : 'photo');
   const maxSide = opts.maxSide ?? 2000;
+  // The header and the pixels are read at once (the header alone takes a few ms of a photo's time): the pixels
+  // as for a photo in its stored orientation, read again in the rare case it is mirrored.
+  const decode = (mirrored: boolean) => {
+    let img = sharp(input, { failOn: 'none' });
+    if (mirrored) img = img.rotate();
+    img = img.resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true, fastShrinkOnLoad: true, kernel: 'linear' });
+    return img.removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
+  };
+  const pixels = decode(false);
+  pixels.catch(() => undefined); // (awaited below, once the header is known to be an image's)
   let meta: Metadata;
   try {
     meta = await sharp(input).metadata();
@@ -48,15 +58,10 @@ export async function loadPhoto(input: Buffer | string, opts: LoadOptions = {}):
   const original = swapped ? { width: meta.height, height: meta.width } : { width: meta.width, height: meta.height };
   const longest = Math.max(meta.width, meta.height);
   if (longest < 600) throw new UserError(`${name}: the photo is ${meta.width} x ${meta.height} pixels, too small: use the camera's full resolution`);
-  let img = sharp(input, { failOn: 'none' });
   const oriented = o === 2 || o === 4 || o === 5 || o === 7;
-  if (oriented) img = img.rotate();
-  if (longest > maxSide) {
-    img = img.resize({ width: maxSide, height: maxSide, fit: 'inside', fastShrinkOnLoad: true, kernel: 'linear' });
-  }
   let raw: { data: Buffer; info: OutputInfo };
   try {
-    raw = await img.removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
+    raw = await (oriented ? decode(true) : pixels);
   } catch {
     throw new UserError(`${name}: the image data is damaged or truncated: copy the photo again from the phone`);
   }
