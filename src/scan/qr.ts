@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { decodeSheetTag, type SheetTag } from '../engine/setup.js';
 import { apply } from './homography.js';
+import { cv, matFromGrey, withMats } from './cv.js';
 import { fullResRegion, type Photo } from './image.js';
 import type { Pose } from './orient.js';
 import { grey } from './sample.js';
@@ -42,22 +43,27 @@ export async function readSheetQr(photo: Photo, pose: Pose, knownCards: string[]
   const margin = size * 0.04;
   const span = size + 2 * margin;
   const toImage = (u: number, v: number, px: number) => apply(pose.pageToImage, x - margin + ((u + 0.5) / px) * span, y - margin + ((v + 0.5) / px) * span);
-  const attempt = async (px: number, sampleAt: (wx: number, wy: number) => number) => {
-    const rgba = new Uint8ClampedArray(px * px * 4);
+  const attempt = async (px: number, sampleAt: (wx: number, wy: number) => number, prepare?: (g: Uint8Array, px: number) => Uint8Array) => {
+    let patch: Uint8Array = new Uint8Array(px * px);
     for (let v = 0; v < px; v++) {
       for (let u = 0; u < px; u++) {
         const p = toImage(u, v, px);
-        const g = sampleAt(p.x, p.y);
-        const i = (v * px + u) * 4;
-        rgba[i] = rgba[i + 1] = rgba[i + 2] = g;
-        rgba[i + 3] = 255;
+        patch[v * px + u] = sampleAt(p.x, p.y);
       }
+    }
+    if (prepare) patch = prepare(patch, px);
+    const rgba = new Uint8ClampedArray(px * px * 4);
+    for (let i = 0, j = 0; i < patch.length; i++, j += 4) {
+      rgba[j] = rgba[j + 1] = rgba[j + 2] = patch[i];
+      rgba[j + 3] = 255;
     }
     const texts = await readQrText(rgba, px, px);
     return texts.length ? { tag: decodeSheetTag(texts[0], knownCards), text: texts[0] } : null;
   };
-  const fromWorking = await attempt(240, (wx, wy) => grey(photo, wx, wy));
-  if (fromWorking || photo.scale > 0.95) return fromWorking;
+  const working = (wx: number, wy: number) => grey(photo, wx, wy);
+  const fromWorking = await attempt(240, working);
+  if (fromWorking) return fromWorking;
+  if (photo.scale > 0.95) return attempt(240, working, binarize);
   // Too coarse at working size (a small or blurred code): read its region again at full resolution.
   const corners = [
     [x - margin, y - margin],
@@ -75,5 +81,22 @@ export async function readSheetQr(photo: Photo, pose: Pose, knownCards: string[]
     const found = await attempt(px, (wx, wy) => grey(full, wx * k - region.left, wy * k - region.top));
     if (found) return found;
   }
-  return null;
+  // (binarized at full resolution too, the same 19 photos read no more)
+  return attempt(240, working, binarize);
+}
+
+/**
+ * The last try for a blurred or dim code: each pixel set black or white against the mean of the code around it
+ * (a Gaussian mean over 15% of the patch, about five modules). zxing's own binarizer works in blocks of 8 pixels
+ * and gives up on blocks of little contrast; of the 19 simulated training photos (of 3,116) whose code it could not
+ * read, all extreme or hard with strong blur and a shadow, this reads 5.
+ */
+function binarize(patch: Uint8Array, px: number): Uint8Array {
+  const c = cv();
+  return withMats((s) => {
+    const src = matFromGrey(s, patch, px, px);
+    const out = s.track(new c.Mat());
+    c.adaptiveThreshold(src, out, 255, c.ADAPTIVE_THRESH_GAUSSIAN_C, c.THRESH_BINARY, Math.round(px * 0.15) | 1, 2);
+    return new Uint8Array(out.data as Uint8Array);
+  });
 }

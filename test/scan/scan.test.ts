@@ -137,6 +137,15 @@ describe('baako scan errors: one line, exit 2, what to do', () => {
     expect(r.confidence).toBeGreaterThan(0.9);
   }, 60_000);
 
+  it('reads a QR code blurred past what zxing binarizes on its own', async () => {
+    // an extreme training photo: strong blur and a shadow; zxing alone failed on it at every resolution
+    const blurred = await simulatePhoto('train-974', 'extreme', { sizes: [[4000, 3000]] });
+    const r = await scanPhoto(blurred.jpeg, game);
+    expect(r.setupFrom).toBe('qr');
+    expect(r.player).toBe(blurred.truth.player);
+    expect(r.game).toBe(blurred.truth.game);
+  }, 60_000);
+
   it('a QR code that is not a Baako sheet', async () => {
     const QR = await import('qrcode');
     const box = boxOf(easy.truth.sim.qr, 0);
