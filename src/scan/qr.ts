@@ -43,8 +43,9 @@ export async function readSheetQr(photo: Photo, pose: Pose, knownCards: string[]
   const margin = size * 0.04;
   const span = size + 2 * margin;
   const toImage = (u: number, v: number, px: number) => apply(pose.pageToImage, x - margin + ((u + 0.5) / px) * span, y - margin + ((v + 0.5) / px) * span);
-  const attempt = async (px: number, sampleAt: (wx: number, wy: number) => number, prepare?: (g: Uint8Array, px: number) => Uint8Array) => {
-    let patch: Uint8Array = new Uint8Array(px * px);
+  const attempt = async (px: number, sampleAt: (wx: number, wy: number) => number, prepare?: (g: Uint8ClampedArray, px: number) => Uint8ClampedArray) => {
+    // (clamped: the samples are rounded, not cut; zxing reads some codes on the edge of legibility only so)
+    let patch: Uint8ClampedArray = new Uint8ClampedArray(px * px);
     for (let v = 0; v < px; v++) {
       for (let u = 0; u < px; u++) {
         const p = toImage(u, v, px);
@@ -89,14 +90,14 @@ export async function readSheetQr(photo: Photo, pose: Pose, knownCards: string[]
  * The last try for a blurred or dim code: each pixel set black or white against the mean of the code around it
  * (a Gaussian mean over 15% of the patch, about five modules). zxing's own binarizer works in blocks of 8 pixels
  * and gives up on blocks of little contrast; of the 19 simulated training photos (of 3,116) whose code it could not
- * read, all extreme or hard with strong blur and a shadow, this reads 5.
+ * read, all extreme or hard with strong blur and a shadow, this reads 4.
  */
-function binarize(patch: Uint8Array, px: number): Uint8Array {
+function binarize(patch: Uint8ClampedArray, px: number): Uint8ClampedArray {
   const c = cv();
   return withMats((s) => {
-    const src = matFromGrey(s, patch, px, px);
+    const src = matFromGrey(s, new Uint8Array(patch.buffer, patch.byteOffset, patch.length), px, px);
     const out = s.track(new c.Mat());
     c.adaptiveThreshold(src, out, 255, c.ADAPTIVE_THRESH_GAUSSIAN_C, c.THRESH_BINARY, Math.round(px * 0.15) | 1, 2);
-    return new Uint8Array(out.data as Uint8Array);
+    return new Uint8ClampedArray(out.data as Uint8Array);
   });
 }

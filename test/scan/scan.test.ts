@@ -144,6 +144,11 @@ describe('baako scan errors: one line, exit 2, what to do', () => {
     expect(r.setupFrom).toBe('qr');
     expect(r.player).toBe(blurred.truth.player);
     expect(r.game).toBe(blurred.truth.game);
+    // and one zxing reads only from samples rounded, not cut (the patch handed to it once was cut, and lost it)
+    const edge = await simulatePhoto('train-3069', 'extreme', { sizes: [[4000, 3000]] });
+    const kept = await scanPhoto(edge.jpeg, game, { keepDoubtful: true });
+    expect(kept.setupFrom).toBe('qr');
+    expect(kept.player).toBe(edge.truth.player);
   }, 60_000);
 
   it('a QR code that is not a Baako sheet', async () => {
