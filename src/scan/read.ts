@@ -83,6 +83,7 @@ export function readSheet(
   const flagged = new Set<string>();
   // The chance each best guess is wrong, by item key.
   const risk = new Map<string, number>();
+  const wrongChance = (p: number, guess: number) => (guess ? 1 - p : p);
   /** Adds an item for a person to check. */
   const flag = (u: UncertainItem) => {
     if (flagged.has(keyOf(u))) return;
@@ -186,7 +187,7 @@ export function readSheet(
         if (pass === 0) opts.collect?.(e, x, fenceOf(e));
         const p = fenceProbability(x);
         const guess = modelGuess(p);
-        risk.set(keyOf(e), guess ? 1 - p : p);
+        risk.set(keyOf(e), wrongChance(p, guess));
         return guess;
       });
       doubtful.forEach((e, k) => setFence(e, guesses[k]));
@@ -218,8 +219,9 @@ export function readSheet(
     opts.collectHole?.(f, x, rule);
     if (opts.model === false) continue;
     const p = holeProbability(x);
-    isHole.set(f, holeGuess(p));
-    risk.set(keyOf({ kind: 'hole', row: f.row, col: f.col }), isHole.get(f) ? 1 - p : p);
+    const guess = holeGuess(p);
+    isHole.set(f, guess);
+    risk.set(keyOf({ kind: 'hole', row: f.row, col: f.col }), wrongChance(p, guess));
   }
   const holes: Cell[] = cells.filter((f) => isHole.get(f)).map((f) => [f.row, f.col]);
   // A hole must touch the center point or a fence.

@@ -33,7 +33,6 @@ export function straighten(photo: Photo, g: LandGrid, cell: number, margin: numb
   const cols = g.cols;
   const first = new Int32Array(cols + 1);
   for (let x = 0, j = 0; x < width; x++) while (j < cols && cellOf[x] >= j) first[j++] = x;
-  first[0] = 0;
   first[cols] = width;
   // Bilinear sampling, written out here: this loop runs for every pixel of the land. It goes a cell at a time
   // (a row of cells, then each cell's rows), so the photo's pixels it reads stay in the cache: a land turned in

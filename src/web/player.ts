@@ -210,6 +210,7 @@ export async function reviewPage(root: HTMLElement, gameId: string, sheetId: str
     });
     return { it, view, button, value, how };
   });
+  const spots = (n: number, more = '') => `${n} ${more}spot${n === 1 ? '' : 's'}`;
   // Those the scanner is likely right about (listed last) are folded away: the rest come first.
   const unsure = closeUps.filter((c) => !c.it.likely);
   const likely = closeUps.filter((c) => c.it.likely);
@@ -218,7 +219,7 @@ export async function reviewPage(root: HTMLElement, gameId: string, sheetId: str
     ? h(
         'details',
         { class: 'likely-doubts', open: !unsure.length },
-        h('summary', null, `${likely.length} ${unsure.length ? 'more ' : ''}spot${likely.length === 1 ? '' : 's'} the scanner is fairly sure of`),
+        h('summary', null, `${spots(likely.length, unsure.length ? 'more ' : '')} the scanner is fairly sure of`),
         h('ol', { class: 'doubts', start: unsure.length + 1 }, ...likely.map((c) => h('li', null, c.button))),
       )
     : null;
@@ -305,7 +306,6 @@ export async function reviewPage(root: HTMLElement, gameId: string, sheetId: str
   }
 
   const doubts = sheet.uncertain.length;
-  const spots = (n: number) => `${n} spot${n === 1 ? '' : 's'}`;
   const warn = h('div', null);
   const renderWarn = () =>
     warn.replaceChildren(
