@@ -8,7 +8,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { cachePhotos, photoDir } from '../test/sim/photo-cache.js';
+import { cachePhotos, photoDir } from '../tools/sim/photo-cache.js';
 
 export async function bench(): Promise<void> {
   const count = Number(process.env.BENCH_PHOTOS ?? 200);

@@ -3,7 +3,7 @@ import type { CardTypeDef, GameData } from '../engine/types.js';
 import { BACK_BG, BACK_DOTS, GOLD_LINE, PAPER_CREAM, typeColor } from './card-style.js';
 import { categoryIcon } from './icons.js';
 import type { Doc } from './pdf.js';
-import { mm, type Box } from './sheet-layout.js';
+import { mm, type Box } from '../geometry/sheet-layout.js';
 import { line } from './text.js';
 
 const W = 63;

@@ -5,7 +5,7 @@ import { typeColor } from './card-style.js';
 import { categoryIcon, conditionIcon, INK, pointsText } from './icons.js';
 import type { Doc } from './pdf.js';
 import { drawShape, shapeSize } from './shape.js';
-import { mm, type Box } from './sheet-layout.js';
+import { mm, type Box } from '../geometry/sheet-layout.js';
 import { fitSize, line, wrap } from './text.js';
 
 const W = 63;

@@ -8,7 +8,7 @@ import { drawCardFace } from './card-face.js';
 import { INK } from './icons.js';
 import { backSlot, cardPage, drawCropMarks, marginBox, paginate, type SheetOfCards } from './imposition.js';
 import { finish, newDoc, type Doc } from './pdf.js';
-import { mm } from './sheet-layout.js';
+import { mm } from '../geometry/sheet-layout.js';
 import { line } from './text.js';
 
 export interface CardsOptions {

@@ -7,7 +7,7 @@ import { drawCardFace } from './card-face.js';
 import { INK } from './icons.js';
 import { CARD_H, CARD_W } from './imposition.js';
 import { finish, newDoc, type Doc } from './pdf.js';
-import { mm, PAPER_SIZES } from './sheet-layout.js';
+import { mm, PAPER_SIZES } from '../geometry/sheet-layout.js';
 import { fitSize, line, wrap } from './text.js';
 
 export interface HostOptions {

@@ -6,7 +6,7 @@
  */
 import type { Paper } from '../engine/setup.js';
 import type { Doc } from './pdf.js';
-import { mm, PAPER_SIZES, type Box } from './sheet-layout.js';
+import { mm, PAPER_SIZES, type Box } from '../geometry/sheet-layout.js';
 
 export const CARD_W = mm(63);
 export const CARD_H = mm(88);

@@ -1,7 +1,7 @@
 /** The land: dotted grid, solid borderline, the center point, eggs and pre-drawn holes. */
 import type { SheetDef } from '../engine/types.js';
 import type { Doc } from './pdf.js';
-import { mm, type SheetGeometry } from './sheet-layout.js';
+import { mm, type SheetGeometry } from '../geometry/sheet-layout.js';
 
 /** Dotted grid style (light in colour and in greyscale print). */
 export const GRID_STYLE = {

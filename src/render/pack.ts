@@ -7,7 +7,7 @@ import { renderCardsPdf } from './cards.js';
 import { renderHostPdf } from './host.js';
 import { ensureDir, writeFilesAtomic } from './pdf.js';
 import { geometryJson, renderSheetPdf } from './sheet.js';
-import { sheetGeometry } from './sheet-layout.js';
+import { sheetGeometry } from '../geometry/sheet-layout.js';
 
 export interface PackOptions {
   seed: string;

@@ -13,7 +13,7 @@ import { SEED_RE } from './options.js';
 import { UserError } from '../errors.js';
 import { captureForm, placeForm, type Form } from './form.js';
 import { drawShape, drawSpecial, shapeSize, specialSize } from './shape.js';
-import { mm, sheetLayout, type Paper, type SheetGeometry, type SheetLayout, type Side } from './sheet-layout.js';
+import { mm, sheetLayout, type Paper, type SheetGeometry, type SheetLayout, type Side } from '../geometry/sheet-layout.js';
 import { line, paragraph, fitSize, wrap } from './text.js';
 
 export interface SheetOptions {

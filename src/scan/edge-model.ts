@@ -7,7 +7,7 @@ import { guessAt, mlpProbability, type Mlp } from './mlp.js';
 
 /**
  * The best guess for a doubtful edge. The thresholds decide what is sure; for what is not, a small model
- * trained on simulated photos (test/sim/train-models.ts) weighs the edge's own ink against the paper's noise
+ * trained on simulated photos (tools/sim/train-models.ts) weighs the edge's own ink against the paper's noise
  * and against its neighbours: a fence is a path, so ink that continues a fenced line is likelier a fence than
  * the same ink on its own. It only chooses values for items already flagged; it never makes an item sure.
  */

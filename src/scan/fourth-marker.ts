@@ -1,5 +1,5 @@
 import type { Paper } from '../engine/setup.js';
-import { sheetGeometry } from '../render/sheet-layout.js';
+import { sheetGeometry } from '../geometry/sheet-layout.js';
 import type { Photo } from './image.js';
 import { apply, findHomography } from './homography.js';
 import { clockwise, findMarkers, plausible, type MarkerHit } from './markers.js';

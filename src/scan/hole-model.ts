@@ -6,7 +6,7 @@ import { guessAt, mlpProbability, type Mlp } from './mlp.js';
 
 /**
  * The best guess for a doubtful cell: hole or not. Like the edge model (edge-model.ts), a small network trained
- * on simulated photos (test/sim/train-models.ts) only chooses values for cells already flagged. It weighs the
+ * on simulated photos (tools/sim/train-models.ts) only chooses values for cells already flagged. It weighs the
  * X and hatching measures at three ink levels (faint hatching passes at a lower one; a shadow's noise at the
  * sheet's own level only), how even the light is, and whether the cell touches a fence, as a hole must.
  */

@@ -1,6 +1,6 @@
 import type { Paper } from '../engine/setup.js';
 import type { Side } from '../engine/types.js';
-import { sheetGeometry, type SheetGeometry } from '../render/sheet-layout.js';
+import { sheetGeometry, type SheetGeometry } from '../geometry/sheet-layout.js';
 import { apply, findHomography, type Homography, type Point } from './homography.js';
 import type { Photo } from './image.js';
 import type { MarkerHit } from './markers.js';

@@ -8,7 +8,7 @@ import { readDeckData } from '../../src/data/deck-data.js';
 import { backSlot, BLEED } from '../../src/render/imposition.js';
 import { renderDeckPdf } from '../../src/render/deck/render.js';
 import { deckSheet, parseDeckSize, type DeckPaper } from '../../src/render/deck/sizes.js';
-import { mm } from '../../src/render/sheet-layout.js';
+import { mm } from '../../src/geometry/sheet-layout.js';
 import { matchGolden } from '../helpers/golden.js';
 import { grey, pageCount, rasterize } from '../helpers/raster.js';
 import { csv, pageText, render, simpleLayout, tmp } from './helpers.js';

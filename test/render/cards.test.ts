@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loadGame } from '../../src/data/load.js';
 import { cardsPageCount, renderCalibrationPdf, renderCardsPdf } from '../../src/render/cards.js';
 import { backSlot, BLEED, CARD_H, CARD_W, cardPage, paginate } from '../../src/render/imposition.js';
-import { mm } from '../../src/render/sheet-layout.js';
+import { mm } from '../../src/geometry/sheet-layout.js';
 import { matchGolden } from '../helpers/golden.js';
 import { grey, pageCount, rasterize, type Raster } from '../helpers/raster.js';
 

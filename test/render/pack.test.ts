@@ -7,7 +7,7 @@ import { loadGame } from '../../src/data/load.js';
 import { createSetup, decodeSheetTag } from '../../src/engine/setup.js';
 import { UserError } from '../../src/errors.js';
 import { renderPack, writePack, type Pack } from '../../src/render/pack.js';
-import { sheetGeometry } from '../../src/render/sheet-layout.js';
+import { sheetGeometry } from '../../src/geometry/sheet-layout.js';
 import { matchGolden } from '../helpers/golden.js';
 import { decodeQr, pageCount, rasterize } from '../helpers/raster.js';
 

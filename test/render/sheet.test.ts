@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadGame } from '../../src/data/load.js';
 import { createSetup, decodeSheetTag } from '../../src/engine/setup.js';
 import { renderSheetPdf, writeSheetPdf } from '../../src/render/sheet.js';
-import { mm, sheetGeometry, sheetLayout, type SheetGeometry } from '../../src/render/sheet-layout.js';
+import { mm, sheetGeometry, sheetLayout, type SheetGeometry } from '../../src/geometry/sheet-layout.js';
 import { matchGolden } from '../helpers/golden.js';
 import { decodeQr, grey, pageCount, rasterize, type Raster } from '../helpers/raster.js';
 

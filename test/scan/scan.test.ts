@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadGame } from '../../src/data/load.js';
 import { scanPhoto } from '../../src/scan/scan.js';
-import { simulatePhoto, type SimulatedPhoto } from '../sim/simulate-photo.js';
+import { simulatePhoto, type SimulatedPhoto } from '../../tools/sim/simulate-photo.js';
 import { baako } from '../cli/run.js';
 import { evaluate } from './evaluate.js';
 

@@ -5,10 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { loadGame } from '../../src/data/load.js';
 import { validateState } from '../../src/data/state.js';
 import { scoreState } from '../../src/engine/score.js';
-import { sheetGeometry } from '../../src/render/sheet-layout.js';
-import { apply, localScale, type Pt } from './homography.js';
-import { FIXTURE_DIR, FIXTURES } from './fixtures.js';
-import type { PhotoTruth } from './simulate-photo.js';
+import { sheetGeometry } from '../../src/geometry/sheet-layout.js';
+import { apply, localScale, type Pt } from '../../tools/sim/homography.js';
+import { FIXTURE_DIR, FIXTURES } from '../../tools/sim/fixtures.js';
+import type { PhotoTruth } from '../../tools/sim/simulate-photo.js';
 
 const game = loadGame();
 const names = existsSync(FIXTURE_DIR) ? readdirSync(FIXTURE_DIR).filter((f) => f.endsWith('.jpg')).map((f) => f.slice(0, -4)) : [];

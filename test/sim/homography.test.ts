@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { placeSheet } from './camera.js';
-import { apply, fromPoints, invert, localScale, multiply, type Pt } from './homography.js';
+import { placeSheet } from '../../tools/sim/camera.js';
+import { apply, fromPoints, invert, localScale, multiply, type Pt } from '../../tools/sim/homography.js';
 
 describe('homography', () => {
   it('maps four points where asked, and its inverse maps them back', () => {

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { loadGame } from '../../src/data/load.js';
 import { createSetup } from '../../src/engine/setup.js';
 import { simulateSheet } from '../../src/engine/simulate.js';
-import { blankPage, type BlankPage } from './page.js';
-import { drawGame, type PencilKnobs } from './pencil.js';
-import { makeRand } from './rand.js';
+import { blankPage, type BlankPage } from '../../tools/sim/page.js';
+import { drawGame, type PencilKnobs } from '../../tools/sim/pencil.js';
+import { makeRand } from '../../tools/sim/rand.js';
 
 const game = loadGame();
 

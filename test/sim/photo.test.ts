@@ -3,10 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { loadGame } from '../../src/data/load.js';
 import { validateState } from '../../src/data/state.js';
 import { scoreState } from '../../src/engine/score.js';
-import { sheetGeometry } from '../../src/render/sheet-layout.js';
-import { DIFFICULTIES, type SimKnobs } from './difficulty.js';
-import { apply, type Pt } from './homography.js';
-import { simulatePhoto, type PhotoTruth } from './simulate-photo.js';
+import { sheetGeometry } from '../../src/geometry/sheet-layout.js';
+import { DIFFICULTIES, type SimKnobs } from '../../tools/sim/difficulty.js';
+import { apply, type Pt } from '../../tools/sim/homography.js';
+import { simulatePhoto, type PhotoTruth } from '../../tools/sim/simulate-photo.js';
 
 const game = loadGame();
 // small photos keep the tests fast; the fixtures and the benchmark use 8-12 MP

@@ -3,7 +3,7 @@
  * Main area on the left: a grid of location panels, the last slot shared by the Dirt Pile and the Bank.
  * Right column: the Compass / War Room at the top right, the dig-bag reference, the round summary.
  */
-import type { Box } from '../sheet-layout.js';
+import type { Box } from '../../geometry/sheet-layout.js';
 import { mm } from './style.js';
 
 export type { Box };

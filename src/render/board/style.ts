@@ -1,5 +1,5 @@
 /** The board's palette, units and colour helpers (pure). */
-import { mm } from '../sheet-layout.js';
+import { mm } from '../../geometry/sheet-layout.js';
 
 export { mm };
 

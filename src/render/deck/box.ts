@@ -2,7 +2,7 @@
 import type { EllipseElement, LineElement, RectElement } from '../../data/deck.js';
 import { BLEED } from '../imposition.js';
 import type { Doc } from '../pdf.js';
-import { mm, type Box } from '../sheet-layout.js';
+import { mm, type Box } from '../../geometry/sheet-layout.js';
 import { color, INK, type CardCtx } from './context.js';
 
 type Paint = { fill?: string; stroke?: string; strokeWidth?: number; dash?: number };

@@ -1,7 +1,7 @@
 /** One side of a card: its background through the bleed, then each element whose `when` holds, in order. */
 import type { Element, Section } from '../../data/deck.js';
 import type { DeckCard } from '../../data/deck-data.js';
-import type { Box } from '../sheet-layout.js';
+import type { Box } from '../../geometry/sheet-layout.js';
 import { drawEllipse, drawLine, drawRect } from './box.js';
 import { color, elementBox, shown, type CardCtx, type DeckDoc } from './context.js';
 import { drawGrid } from './grid-shape.js';

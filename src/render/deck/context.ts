@@ -7,7 +7,7 @@ import { BUILTIN_FONTS, LENGTH_RE, type Condition, type Element, type Layout, ty
 import type { DeckCard } from '../../data/deck-data.js';
 import { UserError } from '../../errors.js';
 import type { Doc } from '../pdf.js';
-import { mm, type Box } from '../sheet-layout.js';
+import { mm, type Box } from '../../geometry/sheet-layout.js';
 
 /** An image pdfkit has opened (`doc.openImage`): drawn again by passing it to `doc.image`. */
 export interface OpenedImage {

@@ -4,7 +4,7 @@
  * their neighbours: "hbar" runs across, "vbar" runs down). "." and " " are empty cells.
  */
 import type { CellStyle, GridElement } from '../../data/deck.js';
-import { mm, type Box } from '../sheet-layout.js';
+import { mm, type Box } from '../../geometry/sheet-layout.js';
 import { color, fail, fill, INK, type CardCtx } from './context.js';
 import { iconNamed, paintIcon } from './icon.js';
 

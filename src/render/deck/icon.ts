@@ -1,7 +1,7 @@
 /** Icons: SVG path data (the layout's named icons or an inline path) scaled into a box, keeping their proportions. */
 import type { IconElement, Layout } from '../../data/deck.js';
 import type { Doc } from '../pdf.js';
-import type { Box } from '../sheet-layout.js';
+import type { Box } from '../../geometry/sheet-layout.js';
 import { color, fail, fill, INK, type CardCtx } from './context.js';
 
 type IconDef = Layout['icons'][string];

@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { ImageElement } from '../../data/deck.js';
-import type { Box } from '../sheet-layout.js';
+import type { Box } from '../../geometry/sheet-layout.js';
 import { fail, fill, type CardCtx, type OpenedImage } from './context.js';
 
 export function drawImage(ctx: CardCtx, e: ImageElement, box: Box): void {

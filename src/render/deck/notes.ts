@@ -1,7 +1,7 @@
 /** The margin note of a deck page: a 50 mm scale bar and what the page is, where the margins leave room. */
 import { BLEED, type SheetOfCards } from '../imposition.js';
 import type { Doc } from '../pdf.js';
-import { mm } from '../sheet-layout.js';
+import { mm } from '../../geometry/sheet-layout.js';
 import { line, textWidth } from '../text.js';
 import { INK } from './context.js';
 

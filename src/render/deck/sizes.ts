@@ -4,7 +4,7 @@
  */
 import { UserError } from '../../errors.js';
 import { BLEED, cardGrid, type SheetOfCards } from '../imposition.js';
-import { mm } from '../sheet-layout.js';
+import { mm } from '../../geometry/sheet-layout.js';
 
 export const DECK_PAPERS = {
   a4: { width: 595.28, height: 841.89, label: 'A4', w: 210, h: 297 },

@@ -5,7 +5,7 @@
  */
 import type { TextElement } from '../../data/deck.js';
 import type { Doc } from '../pdf.js';
-import type { Box } from '../sheet-layout.js';
+import type { Box } from '../../geometry/sheet-layout.js';
 import { color, fail, fill, INK, type CardCtx } from './context.js';
 
 const STEP = 0.25;

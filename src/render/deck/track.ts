@@ -3,7 +3,7 @@
  * highlighted. Spaces are as square as the box allows; extra spaces at the end stay blank.
  */
 import type { TrackElement } from '../../data/deck.js';
-import type { Box } from '../sheet-layout.js';
+import type { Box } from '../../geometry/sheet-layout.js';
 import { color, INK, type CardCtx } from './context.js';
 
 /** The spaces' boxes, in order round the track. */

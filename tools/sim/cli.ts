@@ -1,12 +1,12 @@
 /**
  * Writes simulated photos and their truth files:
- *   node --import tsx test/sim/cli.ts --count N --seed S --out DIR [--difficulty mix|easy|medium|hard|extreme] [--mp 8|9|10|12]
+ *   node --import tsx tools/sim/cli.ts --count N --seed S --out DIR [--difficulty mix|easy|medium|hard|extreme] [--mp 8|9|10|12]
  */
 import { parseArgs } from 'node:util';
 import { DIFFICULTIES, SIZES, type Difficulty } from './difficulty.js';
 import { generatePhotos } from './generate.js';
 
-const usage = 'usage: node --import tsx test/sim/cli.ts --count N --seed S --out DIR [--difficulty mix|easy|medium|hard|extreme] [--mp 8|9|10|12]';
+const usage = 'usage: node --import tsx tools/sim/cli.ts --count N --seed S --out DIR [--difficulty mix|easy|medium|hard|extreme] [--mp 8|9|10|12]';
 
 async function main(): Promise<number> {
   let args;

@@ -4,7 +4,7 @@ import { scoreState } from '../../src/engine/score.js';
 import { createSetup, type Paper } from '../../src/engine/setup.js';
 import { simulateSheet } from '../../src/engine/simulate.js';
 import type { Cell, GameData, SheetState, Side } from '../../src/engine/types.js';
-import { sheetGeometry, type SheetGeometry } from '../../src/render/sheet-layout.js';
+import { sheetGeometry, type SheetGeometry } from '../../src/geometry/sheet-layout.js';
 import { placeSheet } from './camera.js';
 import { drawKnobs, mixDifficulty, type Difficulty, type SimKnobs } from './difficulty.js';
 import type { Mat3, Pt } from './homography.js';

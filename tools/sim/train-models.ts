@@ -205,7 +205,7 @@ function crossValidate(data: Example[], inputs: readonly string[], guess: (p: nu
 function writeModel(file: string, name: string, model: Mlp, what: string): void {
   writeFileSync(
     join(projectRoot, 'src', 'scan', file),
-    `// Written by test/sim/train-models.ts (${what}): do not edit by hand.\n` +
+    `// Written by tools/sim/train-models.ts (${what}): do not edit by hand.\n` +
       `import type { Mlp } from './mlp.js';\n\nexport const ${name}: Mlp = ${JSON.stringify(model)};\n`,
   );
 }

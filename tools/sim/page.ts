@@ -3,7 +3,7 @@ import * as mupdf from 'mupdf';
 import type { GameSetup, Paper } from '../../src/engine/setup.js';
 import type { GameData } from '../../src/engine/types.js';
 import { renderSheetPdf } from '../../src/render/sheet.js';
-import { mm, sheetLayout, type SheetGeometry } from '../../src/render/sheet-layout.js';
+import { mm, sheetLayout, type SheetGeometry } from '../../src/geometry/sheet-layout.js';
 
 export interface Box {
   x: number;
