@@ -38,7 +38,11 @@ describe('docs/schemas', () => {
       expect(json.$schema, name).toBe('https://json-schema.org/draft/2020-12/schema');
       expect(json.title, name).toBeTruthy();
       expect(JSON.stringify(json), name).toMatch(/"description"|"properties"/);
+      const defs = Object.keys((json.$defs as object | undefined) ?? {});
+      for (const [, ref] of JSON.stringify(json).matchAll(/"\$ref":"([^"]*)"/g)) expect(defs.map((d) => `#/$defs/${d}`), `${name}: ${ref}`).toContain(ref);
     }
+    const layout = jsonSchemas().find((s) => s.name === 'deck-layout')!.json as { $defs: Record<string, unknown> };
+    expect(Object.keys(layout.$defs)).toEqual(expect.arrayContaining(['text-element', 'rect-element', 'image-element', 'grid-element', 'track-element']));
   });
 });
 
