@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import yargs from 'yargs';
 import { UserError } from '../errors.js';
 import { boardCommand } from './commands/board.js';
@@ -9,8 +10,15 @@ import { packCommand } from './commands/pack.js';
 import { deckCommand } from './commands/deck.js';
 import { serveCommand } from './commands/serve.js';
 
-/** Runs the CLI with the given arguments and returns the exit code (errors are one line, no stack trace). */
+// Each command module holds only its options; its code is imported when it runs, so `baako --help` or
+// `baako score` never load the PDF renderer, the scanner or the server.
+
 let pipesGuarded = false;
+
+/** The package's version (package.json is two folders up from both src/cli and dist/cli). */
+function version(): string {
+  return (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+}
 
 /** Output piped into a program that stops reading (`| head`) is not an error: end quietly. */
 function guardPipes(): void {
@@ -24,6 +32,7 @@ function guardPipes(): void {
   }
 }
 
+/** Runs the CLI with the given arguments and returns the exit code (errors are one line, no stack trace). */
 export async function run(argv: string[]): Promise<number> {
   guardPipes();
   const parser = yargs(argv)
@@ -42,7 +51,8 @@ export async function run(argv: string[]): Promise<number> {
     .recommendCommands()
     .help()
     .alias('h', 'help')
-    .version(false)
+    .version(version())
+    .alias('v', 'version')
     .wrap(Math.min(100, process.stdout.columns || 100))
     // Throwing here stops yargs before any handler runs: a command with a bad option does nothing.
     .fail((msg, err) => {
@@ -50,6 +60,9 @@ export async function run(argv: string[]): Promise<number> {
       throw new UserError(`${msg} (see baako --help)`);
     })
     .exitProcess(false);
+  // yargs renders a command's whole help before running it, to show it if the command fails; the fail handler
+  // above never shows it, and the rendering is a large share of a short command's time.
+  (parser as unknown as { getInternalMethods(): { getUsageInstance(): { cacheHelpMessage(): void } } }).getInternalMethods().getUsageInstance().cacheHelpMessage = () => {};
   try {
     await parser.parseAsync();
   } catch (e) {

@@ -5,7 +5,7 @@ import { createSetup, type GameSetup, type Paper } from '../engine/setup.js';
 import type { GameData, Side } from '../engine/types.js';
 import { renderCardsPdf } from './cards.js';
 import { renderHostPdf } from './host.js';
-import { ensureDir, writeFilesAtomic } from './pdf.js';
+import { ensureDir, writeFilesAtomic } from '../files.js';
 import { geometryJson, renderSheetPdf } from './sheet.js';
 import { sheetGeometry } from '../geometry/sheet-layout.js';
 

@@ -1,14 +1,6 @@
-import { existsSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import type { CommandModule } from 'yargs';
-import { loadGame } from '../../data/load.js';
-import { UserError } from '../../errors.js';
-import { cardsPageCount } from '../../render/cards.js';
-import { checkWritable, parseOffset, parsePaper, parsePlayers, parseSeed, parseSide, shown } from '../../render/options.js';
-import { PACK_FILES, writePack } from '../../render/pack.js';
-import { progress, stdio } from '../output.js';
 
-interface Args {
+export interface PackArgs {
   players: number;
   seed?: string;
   side?: string;
@@ -19,7 +11,7 @@ interface Args {
   force: boolean;
 }
 
-export const packCommand: CommandModule<object, Args> = {
+export const packCommand: CommandModule<object, PackArgs> = {
   command: 'pack',
   describe: 'Print a game night into one folder: sheets.pdf (a page per player), cards.pdf, host.pdf, game.json',
   builder: (y) =>
@@ -31,24 +23,9 @@ export const packCommand: CommandModule<object, Args> = {
       .option('duplex', { type: 'boolean', default: false, describe: 'cards.pdf with back pages (flip on the long edge)' })
       .option('back-offset', { type: 'string', describe: 'shift the card backs by X,Y mm (see baako cards --calibration)' })
       .option('out', { type: 'string', describe: 'the pack folder (default out/pack-SEED)' })
-      .option('force', { type: 'boolean', default: false, describe: 'replace the files of an existing pack' }) as never,
-  handler: async (args) => {
-    const game = loadGame();
-    const players = parsePlayers(args.players);
-    const seed = parseSeed(args.seed);
-    const side = parseSide(args.side ?? (players === 1 ? 'B' : 'A'));
-    const paper = parsePaper(args.paper);
-    const backOffset = parseOffset(args['back-offset']);
-    if (args['back-offset'] !== undefined && !args.duplex) throw new UserError('--back-offset only applies with --duplex');
-    const dir = resolve(args.out ?? join('out', `pack-${seed}`));
-    if (existsSync(dir) && !statSync(dir).isDirectory()) throw new UserError(`${shown(dir)} is a file, not a folder`);
-    checkWritable(PACK_FILES.map((f) => join(dir, f)), args.force);
-    const bar = progress(stdio, 'sheets', players);
-    const pack = await writePack(dir, { seed, players, side, paper, duplex: args.duplex, backOffset, game, onSheet: (d) => bar.tick(d) });
-    const s = pack.setup;
-    const cardPages = cardsPageCount(game.cards.length, args.duplex);
-    stdio.log(
-      `wrote ${shown(dir)}/: sheets.pdf (${players} page${players === 1 ? '' : 's'}, side ${s.side}), cards.pdf (${cardPages} pages), host.pdf, game.json, sheets.geometry.json; game ${s.id}, seed ${s.seed}: ${s.cards.join(', ')}`,
-    );
-  },
+      .option('force', { type: 'boolean', default: false, describe: 'replace the files of an existing pack' })
+      .example('$0 pack --players 4', 'a game night for four, in out/pack-SEED/')
+      .example('$0 pack --players 1 --seed rainy-sunday', 'a solo game (sheet B) with a chosen seed')
+      .example('$0 pack --players 6 --paper letter --duplex', 'Letter paper, cards printed double-sided') as never,
+  handler: async (args) => (await import('../run/pack.js')).runPack(args),
 };

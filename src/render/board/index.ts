@@ -1,7 +1,8 @@
 /** The dig-bag board and its cut-outs as PDF: the library's entry points. */
 import { loadBoard, type BoardData } from '../../data/board.js';
 import { UserError } from '../../errors.js';
-import { finish, newDoc, writeFileAtomic } from '../pdf.js';
+import { writeFileAtomic } from '../../files.js';
+import { finish, newDoc } from '../pdf.js';
 import { drawBoard } from './board.js';
 import { BOARD_PAPERS, boardLayout, type BoardPaperOption } from './layout.js';
 import type { BoardContext } from './panel.js';
