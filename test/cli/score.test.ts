@@ -17,6 +17,17 @@ describe('baako score', () => {
     expect(b.stdout.split('\n').slice(1)).toEqual(a.stdout.split('\n').slice(1));
   });
 
+  it('one-cell discoveries of equal worth share a line; --verbose lists each on its own', () => {
+    const short = baako(['score', 'fixtures/sheets/example-a.txt']);
+    expect(short.stdout).toMatch(/^ {4}22 x 1 {2}at 2,3 3,3 3,4 .* 9,7 \(condition met, 1 egg inside at 8,4\)$/m);
+    expect(short.stdout.split('\n').filter((l) => /^\s+1 {2}at /.test(l))).toHaveLength(0);
+    const long = baako(['score', '--verbose', 'fixtures/sheets/example-a.txt']);
+    expect(long.stdout.split('\n').filter((l) => /^\s+1 {2}at \d+,\d+ \(condition met/.test(l))).toHaveLength(22);
+    expect(long.stdout).toMatch(/^ {5}1 {2}at 8,4 \(condition met, 1 egg inside\)$/m);
+    // a discovery of several cells keeps its own line
+    expect(baako(['score', 'fixtures/sheets/example-b.txt']).stdout).toMatch(/^ {5}2 {2}at 6,5 7,5 \(condition met\)$/m);
+  });
+
   it('--json prints the score JSON, an array in the order given for several files', () => {
     const one = JSON.parse(baako(['score', '--json', 'fixtures/sheets/example-b.txt']).stdout);
     expect(one.total).toBe(7);

@@ -179,6 +179,7 @@ describe('baako scan output', () => {
     expect(r.stdout).toMatch(new RegExp(`easy\\.jpg: player ${easy.truth.player}: sheet ${easy.truth.side}, total ${easy.truth.score}( \\([A-Za-z ]+\\))?, confidence`));
     if (r.code === 3) expect(r.stdout).toMatch(/uncertain \(\d+/);
     else expect(r.stdout).not.toMatch(/uncertain/);
+    expect(r.stdout).toMatch(/\n$/); // the shell's prompt starts on a line of its own
   });
 
   it('lists the doubts the likeliest wrong first, those the models are likely right about apart', async () => {

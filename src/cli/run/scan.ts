@@ -91,7 +91,7 @@ export async function runScan(args: ScanArgs): Promise<void> {
     ok.forEach(({ file, result: r }, i) => {
       if (i > 0) stdio.log();
       const who = r!.player !== undefined ? `player ${r!.player}` : 'player ?';
-      const lines = formatScore(game, r!.state, r!.score, `${file}: ${who}`);
+      const lines = formatScore(game, r!.state, r!.score, `${file}: ${who}`, { verbose: args.verbose });
       lines[0] += `, confidence ${r!.confidence.toFixed(2)}${r!.setupFrom === 'fallback' ? ' (setup from --game/--cards: QR unreadable)' : ''}`;
       for (const l of lines) stdio.log(l);
       if (r!.uncertain.length) {

@@ -16,6 +16,6 @@ export async function runScore(args: ScoreArgs): Promise<void> {
   }
   states.forEach((s, i) => {
     if (i > 0) stdio.log();
-    for (const line of formatScore(game, s, scores[i], args.files[i])) stdio.log(line);
+    for (const line of formatScore(game, s, scores[i], args.files[i], { verbose: args.verbose })) stdio.log(line);
   });
 }
