@@ -25,14 +25,14 @@ export function ensureDir(dir: string): void {
     if (up === d) break;
     d = up;
   }
-  if (missing.length === 0 && !statSync(d).isDirectory()) throw new UserError(`cannot create folder ${dir} (it is a file)`);
+  if (missing.length === 0 && !statSync(d).isDirectory()) throw new UserError(`cannot create folder ${dir} (it is a file)`, 2, 'cannot-write');
   for (const m of missing) {
     try {
       mkdirSync(m);
     } catch (e) {
       // Another process may have made it meanwhile.
       if ((e as NodeJS.ErrnoException).code === 'EEXIST' && statSync(m).isDirectory()) continue;
-      throw new UserError(`cannot create folder ${dir} (${reason(e)})`);
+      throw new UserError(`cannot create folder ${dir} (${reason(e)})`, 2, 'cannot-write');
     }
   }
 }
@@ -50,14 +50,14 @@ export function writeFilesAtomic(files: { path: string; data: Buffer | string }[
       try {
         writeFileSync(tmp, f.data);
       } catch (e) {
-        throw new UserError(`cannot write ${f.path} (${reason(e)})`);
+        throw new UserError(`cannot write ${f.path} (${reason(e)})`, 2, 'cannot-write');
       }
     }
     for (const t of temps) {
       try {
         renameSync(t.tmp, t.path);
       } catch (e) {
-        throw new UserError(`cannot write ${t.path} (${reason(e)})`);
+        throw new UserError(`cannot write ${t.path} (${reason(e)})`, 2, 'cannot-write');
       }
     }
   } catch (e) {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import yargs from 'yargs';
-import { UserError } from '../errors.js';
+import { BaakoError, UserError } from '../errors.js';
 import { boardCommand } from './commands/board.js';
 import { scanCommand } from './commands/scan.js';
 import { scoreCommand } from './commands/score.js';
@@ -9,6 +9,7 @@ import { cardsCommand } from './commands/cards.js';
 import { packCommand } from './commands/pack.js';
 import { deckCommand } from './commands/deck.js';
 import { serveCommand } from './commands/serve.js';
+import { cliMessage } from './messages.js';
 
 // Each command module holds only its options; its code is imported when it runs, so `baako --help` or
 // `baako score` never load the PDF renderer, the scanner or the server.
@@ -66,8 +67,8 @@ export async function run(argv: string[]): Promise<number> {
   try {
     await parser.parseAsync();
   } catch (e) {
-    if (e instanceof UserError) {
-      process.stderr.write(`baako: ${e.message}\n`);
+    if (e instanceof BaakoError) {
+      process.stderr.write(`baako: ${cliMessage(e)}\n`);
       return e.exitCode;
     }
     throw e;

@@ -1,7 +1,7 @@
 /** The built-in decks: every `templates/GAME/PART.layout.json`, printed by name as `GAME-PART` (e.g. waka-tasks). */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { basename, extname, join, resolve } from 'node:path';
-import { UserError } from '../errors.js';
+import { DataError, UserError } from '../errors.js';
 import { templatesDir } from './load.js';
 
 export interface BuiltinDeck {
@@ -33,6 +33,6 @@ export function resolveDeck(arg: string): BuiltinDeck {
     const name = b.endsWith(SUFFIX) ? b.slice(0, -SUFFIX.length) : basename(b, extname(b));
     return { name, layout: resolve(arg) };
   }
-  if (looksLikeFile) throw new UserError(`${arg}: layout not found`);
-  throw new UserError(`unknown deck "${arg}" (a layout file, or a built-in deck: ${builtinDecks().map((b) => b.name).join(', ')}; see baako deck --list)`);
+  if (looksLikeFile) throw new DataError(arg, undefined, 'layout not found', 'file-not-found');
+  throw new UserError(`unknown deck "${arg}" (a layout file, or a built-in deck: ${builtinDecks().map((b) => b.name).join(', ')}; see baako deck --list)`, 2, 'unknown-deck');
 }

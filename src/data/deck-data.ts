@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { extname, resolve } from 'node:path';
 import { parse } from 'csv-parse/sync';
-import { UserError } from '../errors.js';
+import { DataError } from '../errors.js';
 import { referencedColumns, type Layout } from './deck.js';
 
 export interface DataRow {
@@ -46,20 +46,20 @@ function readCsv(path: string, where: string): { columns: string[]; rows: DataRo
   try {
     text = readFileSync(path, 'utf8');
   } catch (e) {
-    throw new UserError(`${where}: cannot read (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
+    throw DataError.unreadable(where, e);
   }
   let records: { record: string[]; info: { lines: number } }[];
   try {
     records = parse(text, { bom: true, trim: true, skip_empty_lines: true, info: true, relax_quotes: false }) as unknown as typeof records;
   } catch (e) {
     const msg = (e as Error).message.replace(/\s+/g, ' ').replace(/\.$/, '');
-    throw new UserError(`${where}: malformed CSV (${msg})`);
+    throw new DataError(where, undefined, `malformed CSV (${msg})`, 'malformed-file');
   }
-  if (records.length === 0) throw new UserError(`${where}: empty file (expected a first line of column names)`);
+  if (records.length === 0) throw new DataError(where, undefined, 'empty file (expected a first line of column names)');
   const columns = records[0].record.map((c) => c.trim());
   columns.forEach((c, i) => {
-    if (!c) throw new UserError(`${where}: row ${records[0].info.lines}: column ${i + 1} has no name`);
-    if (columns.indexOf(c) !== i) throw new UserError(`${where}: row ${records[0].info.lines}: column '${c}' appears twice`);
+    if (!c) throw new DataError(where, `row ${records[0].info.lines}`, `column ${i + 1} has no name`);
+    if (columns.indexOf(c) !== i) throw new DataError(where, `row ${records[0].info.lines}`, `column '${c}' appears twice`);
   });
   const rows = records.slice(1).map(({ record, info }) => {
     const values: Record<string, string> = {};
@@ -75,19 +75,19 @@ function readJsonRows(path: string, where: string): { columns: string[]; rows: D
     json = JSON.parse(readFileSync(path, 'utf8'));
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    throw new UserError(code ? `${where}: cannot read (${code})` : `${where}: malformed JSON (${(e as Error).message})`);
+    throw code ? DataError.unreadable(where, e) : new DataError(where, undefined, `malformed JSON (${(e as Error).message})`, 'malformed-file');
   }
   const list = Array.isArray(json) ? json : (json as { cards?: unknown })?.cards;
-  if (!Array.isArray(list)) throw new UserError(`${where}: expected an array of cards (objects), or {"cards": [...]}`);
+  if (!Array.isArray(list)) throw new DataError(where, undefined, 'expected an array of cards (objects), or {"cards": [...]}');
   const columns: string[] = [];
   const rows = list.map((item, i) => {
-    if (!item || typeof item !== 'object' || Array.isArray(item)) throw new UserError(`${where}: row ${i + 1}: expected an object of column values`);
+    if (!item || typeof item !== 'object' || Array.isArray(item)) throw new DataError(where, `row ${i + 1}`, 'expected an object of column values');
     const values: Record<string, string> = {};
     for (const [k, v] of Object.entries(item)) {
       if (!columns.includes(k)) columns.push(k);
       if (v === null || v === undefined) values[k] = '';
       else if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') values[k] = String(v);
-      else throw new UserError(`${where}: row ${i + 1}, column '${k}': expected text or a number, found ${Array.isArray(v) ? 'a list' : 'an object'}`);
+      else throw new DataError(where, `row ${i + 1}, column '${k}'`, `expected text or a number, found ${Array.isArray(v) ? 'a list' : 'an object'}`);
     }
     return { row: i + 1, values };
   });
@@ -106,9 +106,9 @@ export function readDeckData(layout: Layout, dataPath: string | undefined, opts:
   if (dataPath) {
     const abs = resolve(dataPath);
     source = shown(abs);
-    if (!existsSync(abs)) throw new UserError(`${source}: data file not found`);
+    if (!existsSync(abs)) throw new DataError(source, undefined, 'data file not found', 'file-not-found');
     const ext = extname(abs).toLowerCase();
-    if (ext !== '.csv' && ext !== '.json') throw new UserError(`${source}: expected a .csv or .json data file`);
+    if (ext !== '.csv' && ext !== '.json') throw new DataError(source, undefined, 'expected a .csv or .json data file', 'malformed-file');
     ({ columns, rows } = ext === '.csv' ? readCsv(abs, source) : readJsonRows(abs, source));
   }
   const from = source || layout.shown;
@@ -117,32 +117,32 @@ export function readDeckData(layout: Layout, dataPath: string | undefined, opts:
 
   for (const [name, c] of Object.entries(layout.columns)) {
     if (!has.has(name) && !c.optional) {
-      throw new UserError(`${from}: column '${name}' is missing (${layout.shown} needs it; the columns are: ${list})`);
+      throw new DataError(from, undefined, `column '${name}' is missing (${layout.shown} needs it; the columns are: ${list})`);
     }
   }
   for (const [name, usedAt] of referencedColumns(layout)) {
     if (has.has(name) || BUILTIN_COLUMNS.includes(name) || layout.columns[name]?.optional) continue;
-    throw new UserError(`${from}: column '${name}' is missing (${layout.shown} ${usedAt} uses it; the columns are: ${list})`);
+    throw new DataError(from, undefined, `column '${name}' is missing (${layout.shown} ${usedAt} uses it; the columns are: ${list})`);
   }
 
-  const at = (r: DataRow, col: string) => `${from} row ${r.row}, column '${col}'`;
+  const at = (r: DataRow, col: string, reason: string) => new DataError(from, `row ${r.row}, column '${col}'`, reason);
   for (const r of rows) {
     for (const [name, c] of Object.entries(layout.columns)) {
       const v = r.values[name] ?? '';
       if (v === '') {
-        if (!c.optional && dataPath) throw new UserError(`${at(r, name)}: expected ${c.type === 'text' ? 'a value' : c.type === 'integer' ? 'a whole number' : 'a number'}, found nothing`);
+        if (!c.optional && dataPath) throw at(r, name, `expected ${c.type === 'text' ? 'a value' : c.type === 'integer' ? 'a whole number' : 'a number'}, found nothing`);
         continue;
       }
-      if (c.type === 'number' && !NUMBER_RE.test(v)) throw new UserError(`${at(r, name)}: expected a number, found '${v}'`);
-      if (c.type === 'integer' && !INTEGER_RE.test(v)) throw new UserError(`${at(r, name)}: expected a whole number, found '${v}'`);
+      if (c.type === 'number' && !NUMBER_RE.test(v)) throw at(r, name, `expected a number, found '${v}'`);
+      if (c.type === 'integer' && !INTEGER_RE.test(v)) throw at(r, name, `expected a whole number, found '${v}'`);
     }
   }
 
   let copiesColumn = opts.copiesColumn ?? layout.copies;
   if (copiesColumn !== undefined) {
     if (!has.has(copiesColumn)) {
-      const by = opts.copiesColumn !== undefined ? '--copies-column' : `${layout.shown} copies`;
-      throw new UserError(`${from}: column '${copiesColumn}' is missing (${by} names it; the columns are: ${list})`);
+      const by = opts.copiesColumn !== undefined ? 'asked for as the copies column' : `${layout.shown} copies names it`;
+      throw new DataError(from, undefined, `column '${copiesColumn}' is missing (${by}; the columns are: ${list})`);
     }
   } else if (has.has('copies')) copiesColumn = 'copies';
 
@@ -153,7 +153,7 @@ export function readDeckData(layout: Layout, dataPath: string | undefined, opts:
       const v = r.values[copiesColumn] ?? '';
       if (v !== '') {
         if (!INTEGER_RE.test(v) || Number(v) < 0 || Number(v) > MAX_COPIES) {
-          throw new UserError(`${at(r, copiesColumn)}: expected a whole number of copies from 0 to ${MAX_COPIES}, found '${v}'`);
+          throw at(r, copiesColumn, `expected a whole number of copies from 0 to ${MAX_COPIES}, found '${v}'`);
         }
         n = Number(v);
       }

@@ -8,9 +8,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
-import { UserError } from '../errors.js';
+import { DataError } from '../errors.js';
 import { readJsonFile } from './load.js';
-import { describeZodError } from './zod-errors.js';
+import { zodDataError } from './zod-errors.js';
 
 /** "12", 12, "50%", "100%-4", "50%+2.5". */
 export const LENGTH_RE = /^\s*(-?\d+(?:\.\d+)?)\s*(%)?\s*(?:([+-])\s*(\d+(?:\.\d+)?))?\s*$/;
@@ -275,14 +275,14 @@ function parseElements(where: string, part: 'front' | 'back', raw: unknown[]): E
   return raw.map((e, i) => {
     const kind = (e as { kind?: unknown })?.kind;
     if (typeof kind !== 'string' || !KINDS.includes(kind)) {
-      throw new UserError(`${where}: ${part}.elements[${i}].kind: unknown element kind ${JSON.stringify(kind ?? null)} (expected one of ${KINDS.join(', ')})`);
+      throw new DataError(where, `${part}.elements[${i}].kind`, `unknown element kind ${JSON.stringify(kind ?? null)} (expected one of ${KINDS.join(', ')})`);
     }
     const r = element.safeParse(e);
     if (!r.success) {
       // The union's own message is vague: parse again against the kind's own schema for a precise one.
       const own = [textEl, rectEl, ellipseEl, lineEl, iconEl, imageEl, gridEl, trackEl].map((s) => s.safeParse(e)).find((x) => !x.success && x.error.issues.every((iss) => iss.path[0] !== 'kind'));
       const err = own && !own.success ? own.error : r.error;
-      throw new UserError(describeZodError(`${where}: ${part}.elements[${i}]`, err).replace(/\]: (?=\w)/, '].'));
+      throw zodDataError(where, err, `${part}.elements[${i}]`);
     }
     return r.data;
   });
@@ -295,7 +295,7 @@ function loadIcons(layoutPath: string, where: string, spec: z.infer<typeof layou
     let set: z.infer<typeof iconSet>;
     if (typeof s === 'string') {
       const p = resolve(dirname(layoutPath), s);
-      if (!existsSync(p)) throw new UserError(`${where}: icons: icon file ${s} not found`);
+      if (!existsSync(p)) throw new DataError(where, 'icons', `icon file ${s} not found`);
       set = readJsonFile(p, iconSet);
     } else set = s;
     for (const [name, def] of Object.entries(set)) {
@@ -315,15 +315,15 @@ function loadIcons(layoutPath: string, where: string, spec: z.infer<typeof layou
 export function loadLayout(path: string): Layout {
   const abs = resolve(path);
   const where = shownPath(abs);
-  if (!existsSync(abs)) throw new UserError(`${where}: layout not found`);
+  if (!existsSync(abs)) throw new DataError(where, undefined, 'layout not found', 'file-not-found');
   let json: unknown;
   try {
     json = JSON.parse(readFileSync(abs, 'utf8'));
   } catch (e) {
-    throw new UserError(`${where}: malformed JSON (${(e as Error).message})`);
+    throw new DataError(where, undefined, `malformed JSON (${(e as Error).message})`, 'malformed-file');
   }
   const r = layoutSchema.safeParse(json);
-  if (!r.success) throw new UserError(describeZodError(where, r.error));
+  if (!r.success) throw zodDataError(where, r.error);
   const l = r.data;
   const columns: Layout['columns'] = {};
   for (const [name, t] of Object.entries(l.columns)) {
@@ -331,9 +331,9 @@ export function loadLayout(path: string): Layout {
   }
   const fonts: Record<string, string> = {};
   for (const [name, file] of Object.entries(l.fonts)) {
-    if (BUILTIN_FONTS.includes(name)) throw new UserError(`${where}: fonts.${name}: "${name}" is a built-in font name; choose another`);
+    if (BUILTIN_FONTS.includes(name)) throw new DataError(where, `fonts.${name}`, `"${name}" is a built-in font name; choose another`);
     const p = resolve(dirname(abs), file);
-    if (!existsSync(p)) throw new UserError(`${where}: fonts.${name}: font file ${file} not found`);
+    if (!existsSync(p)) throw new DataError(where, `fonts.${name}`, `font file ${file} not found`);
     fonts[name] = p;
   }
   const layout: Layout = {
@@ -361,17 +361,17 @@ function checkNames(l: Layout): void {
   const fonts = new Set([...BUILTIN_FONTS, ...Object.keys(l.fonts)]);
   for (const part of ['front', 'back'] as const) {
     l[part]?.elements.forEach((e, i) => {
-      const at = `${l.shown}: ${part}.elements[${i}]`;
+      const at = `${part}.elements[${i}]`;
       if ((e.kind === 'text' || e.kind === 'track') && e.font && !fonts.has(e.font)) {
-        throw new UserError(`${at}.font: unknown font "${e.font}" (expected one of ${[...fonts].join(', ')})`);
+        throw new DataError(l.shown, `${at}.font`, `unknown font "${e.font}" (expected one of ${[...fonts].join(', ')})`);
       }
       if ((e.kind === 'icon' || e.kind === 'svg') && e.icon && !e.icon.includes('{') && !l.icons[e.icon]) {
-        throw new UserError(`${at}.icon: unknown icon "${e.icon}" (the layout's icons: ${Object.keys(l.icons).join(', ') || 'none'})`);
+        throw new DataError(l.shown, `${at}.icon`, `unknown icon "${e.icon}" (the layout's icons: ${Object.keys(l.icons).join(', ') || 'none'})`);
       }
       if (e.kind === 'grid' || e.kind === 'grid-shape') {
         for (const [ch, c] of Object.entries(e.cells ?? {})) {
           if (c.shape === 'icon' && (!c.icon || (!c.icon.includes('{') && !l.icons[c.icon]))) {
-            throw new UserError(`${at}.cells.${ch}.icon: unknown icon "${c.icon ?? ''}" (the layout's icons: ${Object.keys(l.icons).join(', ') || 'none'})`);
+            throw new DataError(l.shown, `${at}.cells.${ch}.icon`, `unknown icon "${c.icon ?? ''}" (the layout's icons: ${Object.keys(l.icons).join(', ') || 'none'})`);
           }
         }
       }
@@ -390,7 +390,7 @@ export function referencedColumns(l: Layout): Map<string, string> {
       for (const m of v.matchAll(/\{([^{}]+)\}/g)) {
         const [name, ...filters] = m[1].split('|').map((x) => x.trim());
         const bad = filters.find((f) => !TEMPLATE_FILTERS.includes(f));
-        if (bad !== undefined) throw new UserError(`${l.shown}: ${where}: unknown filter "${bad}" in "{${m[1]}}" (expected ${TEMPLATE_FILTERS.join(', ')})`);
+        if (bad !== undefined) throw new DataError(l.shown, where, `unknown filter "${bad}" in "{${m[1]}}" (expected ${TEMPLATE_FILTERS.join(', ')})`);
         add(name, where);
       }
     }

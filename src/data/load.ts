@@ -3,9 +3,9 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { z } from 'zod';
 import type { GameData, SheetDef } from '../engine/types.js';
-import { UserError } from '../errors.js';
+import { DataError } from '../errors.js';
 import { cardsFileSchema, rulesFileSchema, sheetFileSchema } from './schema.js';
-import { describeZodError } from './zod-errors.js';
+import { zodDataError } from './zod-errors.js';
 
 /** The project root (where templates/ and fonts/ live), found from this file in src/ or dist/. */
 export const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -22,16 +22,16 @@ export function readJsonFile<S extends z.ZodType>(path: string, schema: S): z.in
   try {
     text = readFileSync(path, 'utf8');
   } catch (e) {
-    throw new UserError(`${shown(path)}: cannot read (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
+    throw DataError.unreadable(shown(path), e);
   }
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch (e) {
-    throw new UserError(`${shown(path)}: malformed JSON (${(e as Error).message})`);
+    throw new DataError(shown(path), undefined, `malformed JSON (${(e as Error).message})`, 'malformed-file');
   }
   const parsed = schema.safeParse(json);
-  if (!parsed.success) throw new UserError(describeZodError(shown(path), parsed.error));
+  if (!parsed.success) throw zodDataError(shown(path), parsed.error);
   return parsed.data;
 }
 
@@ -40,14 +40,14 @@ function checkSheet(path: string, s: SheetDef): void {
   const { rows, cols } = s.grid;
   const inLand = ([r, c]: [number, number]) => r < rows && c < cols;
   s.map.eggs.forEach((e, i) => {
-    if (!inLand(e)) throw new UserError(`${where}: map.eggs[${i}]: cell (${e}) is outside the ${rows} x ${cols} land`);
+    if (!inLand(e)) throw new DataError(where, `map.eggs[${i}]`, `cell (${e}) is outside the ${rows} x ${cols} land`);
   });
   s.map.holes.forEach((e, i) => {
-    if (!inLand(e)) throw new UserError(`${where}: map.holes[${i}]: cell (${e}) is outside the ${rows} x ${cols} land`);
+    if (!inLand(e)) throw new DataError(where, `map.holes[${i}]`, `cell (${e}) is outside the ${rows} x ${cols} land`);
   });
-  if (s.center[0] > rows || s.center[1] > cols) throw new UserError(`${where}: center: vertex (${s.center}) is outside the land`);
+  if (s.center[0] > rows || s.center[1] > cols) throw new DataError(where, 'center', `vertex (${s.center}) is outside the land`);
   for (let f = 1; f <= 6; f++) {
-    if (!s.dieLegend.some((d) => d.face === f)) throw new UserError(`${where}: dieLegend: face ${f} is missing`);
+    if (!s.dieLegend.some((d) => d.face === f)) throw new DataError(where, 'dieLegend', `face ${f} is missing`);
   }
 }
 
@@ -66,13 +66,13 @@ export function loadGame(dir = templatesDir): GameData {
   for (const side of ['A', 'B'] as const) {
     const p = join(base, `sheet-${side.toLowerCase()}.json`);
     const s = readJsonFile(p, sheetFileSchema) as SheetDef;
-    if (s.side !== side) throw new UserError(`${shown(p)}: side: expected "${side}", found "${s.side}"`);
+    if (s.side !== side) throw new DataError(shown(p), 'side', `expected "${side}", found "${s.side}"`);
     checkSheet(p, s);
     sheets[side] = s;
   }
   cards.forEach((c, i) => {
     if (!rules.types.some((t) => t.id === c.type)) {
-      throw new UserError(`${shown(cardsPath)}: cards[${i}].type: "${c.type}" is not a type of ${shown(rulesPath)}`);
+      throw new DataError(shown(cardsPath), `cards[${i}].type`, `"${c.type}" is not a type of ${shown(rulesPath)}`);
     }
   });
   const game: GameData = { cards, types: rules.types, specialFences: rules.specialFences, sheets };

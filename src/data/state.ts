@@ -2,22 +2,21 @@ import { readFileSync } from 'node:fs';
 import { findCard, UnknownCardError } from '../engine/cards.js';
 import { NotationError, readNotation } from '../engine/notation.js';
 import type { GameData, SheetState } from '../engine/types.js';
-import { UserError } from '../errors.js';
+import { DataError } from '../errors.js';
 import { sheetStateSchema } from './formats.js';
-import { describeZodError } from './zod-errors.js';
-
+import { zodDataError } from './zod-errors.js';
 
 /**
  * Validates a parsed sheet state against the game (sizes, characters, borderline, card names) and
- * returns it with card names spelled as in the templates. Throws a UserError naming the field.
+ * returns it with card names spelled as in the templates. Throws a DataError naming the field.
  */
 export function validateState(game: GameData, json: unknown, source: string): SheetState {
   const parsed = sheetStateSchema.safeParse(json);
-  if (!parsed.success) throw new UserError(describeZodError(source, parsed.error));
+  if (!parsed.success) throw zodDataError(source, parsed.error);
   const s = parsed.data;
   const { rows, cols } = game.sheets[s.side].grid;
   const fail = (field: string, what: string): never => {
-    throw new UserError(`${source}: ${field}: ${what}`);
+    throw new DataError(source, field, what);
   };
   if (s.cards.length !== 5) fail('cards', `expected the 5 cards in play, found ${s.cards.length}`);
   const cards = s.cards.map((name, i) => {
@@ -65,7 +64,7 @@ export function parseSheet(game: GameData, text: string, source: string): SheetS
     try {
       json = JSON.parse(text);
     } catch (e) {
-      throw new UserError(`${source}: malformed JSON (${(e as Error).message})`);
+      throw new DataError(source, undefined, `malformed JSON (${(e as Error).message})`, 'malformed-file');
     }
     return validateState(game, json, source);
   }
@@ -74,7 +73,7 @@ export function parseSheet(game: GameData, text: string, source: string): SheetS
     const printedMap = sideMatch ? game.sheets[sideMatch[1] as 'A' | 'B'].map : undefined;
     return validateState(game, readNotation(text, { printedMap }), source);
   } catch (e) {
-    if (e instanceof NotationError) throw new UserError(`${source}: ${e.message}`);
+    if (e instanceof NotationError) throw new DataError(source, undefined, e.message, 'malformed-file');
     throw e;
   }
 }
@@ -84,7 +83,7 @@ export function readSheetFile(game: GameData, path: string): SheetState {
   try {
     text = readFileSync(path, 'utf8');
   } catch (e) {
-    throw new UserError(`${path}: cannot read (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
+    throw DataError.unreadable(path, e);
   }
   return parseSheet(game, text, path);
 }

@@ -1,39 +1,39 @@
-/** Validation of the printing commands' options and output paths: every failure is one line (UserError). */
+/** Validation of the printing commands' options and output paths: every failure is one line (an OptionError names the option). */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, extname, join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { findCard, UnknownCardError } from '../engine/cards.js';
 import type { GameSetup, Paper } from '../engine/setup.js';
 import type { GameData, Side } from '../engine/types.js';
-import { UserError } from '../errors.js';
+import { DataError, OptionError, UserError } from '../errors.js';
 
 export const SEED_RE = /^[A-Za-z0-9_-]{1,40}$/;
 export const MAX_PLAYERS = 100;
 
 export function parseSide(v: unknown): Side {
   const s = String(v ?? '').toUpperCase();
-  if (s !== 'A' && s !== 'B') throw new UserError(`--side: unknown side "${v}" (expected A or B)`);
+  if (s !== 'A' && s !== 'B') throw new OptionError('side', `unknown side "${v}" (expected A or B)`);
   return s;
 }
 
 export function parsePaper(v: unknown): Paper {
   const s = String(v ?? '').toLowerCase();
-  if (s !== 'a4' && s !== 'letter') throw new UserError(`--paper: unknown paper "${v}" (expected a4 or letter)`);
+  if (s !== 'a4' && s !== 'letter') throw new OptionError('paper', `unknown paper "${v}" (expected a4 or letter)`);
   return s;
 }
 
 export function parseSeed(v: unknown): string {
   if (v === undefined || v === null || v === '') return randomBytes(4).toString('hex');
   const s = String(v);
-  if (!SEED_RE.test(s)) throw new UserError(`--seed: "${s}" is not a seed (1 to 40 letters, digits, "_" or "-")`);
+  if (!SEED_RE.test(s)) throw new OptionError('seed', `"${s}" is not a seed (1 to 40 letters, digits, "_" or "-")`);
   return s;
 }
 
-export function parsePlayers(v: unknown, name = '--players'): number {
-  if (v === undefined || v === null || v === '') throw new UserError(`${name} is required: a number of players from 1 to ${MAX_PLAYERS}`);
+export function parsePlayers(v: unknown, option = 'players'): number {
+  if (v === undefined || v === null || v === '') throw new OptionError(option, `missing: a number of players from 1 to ${MAX_PLAYERS}`);
   const n = Number(v);
   if (!Number.isInteger(n) || n < 1 || n > MAX_PLAYERS) {
-    throw new UserError(`${name}: "${String(v)}" is not a number of players from 1 to ${MAX_PLAYERS}`);
+    throw new OptionError(option, `"${String(v)}" is not a number of players from 1 to ${MAX_PLAYERS}`);
   }
   return n;
 }
@@ -41,12 +41,12 @@ export function parsePlayers(v: unknown, name = '--players'): number {
 /** "X,Y" in millimetres (each within +-20 mm). */
 export function parseOffset(v: unknown): { x: number; y: number } {
   if (v === undefined || v === null) return { x: 0, y: 0 };
-  if (v === '') throw new UserError('--back-offset needs X,Y in millimetres (for a negative X write --back-offset=-1.5,2)');
+  if (v === '') throw new OptionError('back-offset', 'missing: X,Y in millimetres (e.g. 1.5,-0.5)');
   const m = /^\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*$/.exec(String(v));
-  if (!m) throw new UserError(`--back-offset: "${v}" is not X,Y in millimetres (e.g. 1.5,-0.5)`);
+  if (!m) throw new OptionError('back-offset', `"${v}" is not X,Y in millimetres (e.g. 1.5,-0.5)`);
   const x = Number(m[1]);
   const y = Number(m[2]);
-  if (Math.abs(x) > 20 || Math.abs(y) > 20) throw new UserError(`--back-offset: ${x},${y} mm is more than 20 mm: measure it again on the calibration page`);
+  if (Math.abs(x) > 20 || Math.abs(y) > 20) throw new OptionError('back-offset', `${x},${y} mm is more than 20 mm: measure it again on the calibration page`);
   return { x, y };
 }
 
@@ -56,33 +56,33 @@ export function readSetupFile(game: GameData, path: string): GameSetup & { paper
   try {
     text = readFileSync(path, 'utf8');
   } catch (e) {
-    throw new UserError(`${path}: cannot read (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
+    throw DataError.unreadable(path, e);
   }
   let json: Record<string, unknown>;
   try {
     json = JSON.parse(text);
   } catch (e) {
-    throw new UserError(`${path}: malformed JSON (${(e as Error).message})`);
+    throw new DataError(path, undefined, `malformed JSON (${(e as Error).message})`, 'malformed-file');
   }
-  if (!json || typeof json !== 'object') throw new UserError(`${path}: expected a game setup object`);
+  if (!json || typeof json !== 'object') throw new DataError(path, undefined, 'expected a game setup object');
   const { id, seed, side, cards, players, paper } = json;
-  if (typeof id !== 'string' || !id) throw new UserError(`${path}: id: expected a string`);
-  if (typeof seed !== 'string' || !SEED_RE.test(seed)) throw new UserError(`${path}: seed: expected a seed (1 to 40 letters, digits, "_" or "-")`);
-  if (side !== 'A' && side !== 'B') throw new UserError(`${path}: side: expected "A" or "B"`);
+  if (typeof id !== 'string' || !id) throw new DataError(path, 'id', 'expected a string');
+  if (typeof seed !== 'string' || !SEED_RE.test(seed)) throw new DataError(path, 'seed', 'expected a seed (1 to 40 letters, digits, "_" or "-")');
+  if (side !== 'A' && side !== 'B') throw new DataError(path, 'side', 'expected "A" or "B"');
   if (!Array.isArray(cards) || cards.length !== game.types.length || cards.some((c) => typeof c !== 'string')) {
-    throw new UserError(`${path}: cards: expected the ${game.types.length} card names in play`);
+    throw new DataError(path, 'cards', `expected the ${game.types.length} card names in play`);
   }
   const names = (cards as string[]).map((c, i) => {
     try {
       return findCard(game, c).name;
     } catch (e) {
-      if (e instanceof UnknownCardError) throw new UserError(`${path}: cards[${i}]: ${e.message}`);
+      if (e instanceof UnknownCardError) throw new DataError(path, `cards[${i}]`, e.message);
       throw e;
     }
   });
   const p = players === undefined ? 1 : players;
-  if (!Number.isInteger(p) || (p as number) < 1 || (p as number) > MAX_PLAYERS) throw new UserError(`${path}: players: expected 1 to ${MAX_PLAYERS}`);
-  if (paper !== undefined && paper !== 'a4' && paper !== 'letter') throw new UserError(`${path}: paper: expected "a4" or "letter"`);
+  if (!Number.isInteger(p) || (p as number) < 1 || (p as number) > MAX_PLAYERS) throw new DataError(path, 'players', `expected 1 to ${MAX_PLAYERS}`);
+  if (paper !== undefined && paper !== 'a4' && paper !== 'letter') throw new DataError(path, 'paper', 'expected "a4" or "letter"');
   return { id, seed, side, cards: names, players: p as number, ...(paper ? { paper: paper as Paper } : {}) };
 }
 
@@ -101,8 +101,8 @@ export function resolvePdfPath(out: string | undefined, defaultName: string): st
 export function checkWritable(paths: string[], force: boolean): void {
   for (const p of paths) {
     if (existsSync(p)) {
-      if (statSync(p).isDirectory()) throw new UserError(`${shown(p)} is a folder, not a file`);
-      if (!force) throw new UserError(`${shown(p)} already exists: use --force to replace it`);
+      if (statSync(p).isDirectory()) throw new UserError(`${shown(p)} is a folder, not a file`, 2, 'not-a-file');
+      if (!force) throw new UserError(`${shown(p)} already exists: use --force to replace it`, 2, 'file-exists');
     }
   }
 }

@@ -11,7 +11,7 @@ import { writeFilesAtomic } from '../files.js';
 import { finish, newDoc, type Doc } from './pdf.js';
 import { drawQr } from './qr.js';
 import { SEED_RE } from './options.js';
-import { UserError } from '../errors.js';
+import { OptionError } from '../errors.js';
 import { captureForm, placeForm, type Form } from './form.js';
 import { drawShape, drawSpecial, shapeSize, specialSize } from './shape.js';
 import { mm, sheetLayout, type Paper, type SheetGeometry, type SheetLayout, type Side } from '../geometry/sheet-layout.js';
@@ -42,7 +42,7 @@ function playerList(opts: SheetOptions): number[] {
 /** Renders the sheets of a game (one page per player) into a PDF in memory. */
 export async function renderSheetPdf(opts: SheetOptions): Promise<Buffer> {
   // The QR text separates its fields with ':' and '/': a seed must not contain them.
-  if (!SEED_RE.test(opts.setup.seed)) throw new UserError(`seed "${opts.setup.seed}" is not 1 to 40 letters, digits, "_" or "-"`);
+  if (!SEED_RE.test(opts.setup.seed)) throw new OptionError('seed', `"${opts.setup.seed}" is not 1 to 40 letters, digits, "_" or "-"`);
   const game = opts.game ?? loadGame();
   const sheet = game.sheets[opts.side];
   const layout = sheetLayout(opts.side, opts.paper, sheet);

@@ -1,5 +1,5 @@
 import sharp, { type Metadata, type OutputInfo } from 'sharp';
-import { UserError } from '../errors.js';
+import { ScanRefused } from '../errors.js';
 
 /** A photo decoded at working size: RGB and luma planes, plus how it relates to the original. */
 export interface Photo {
@@ -49,21 +49,21 @@ export async function loadPhoto(input: Buffer | string, opts: LoadOptions = {}):
     meta = await sharp(input).metadata();
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || /Input file is missing/.test(String(e))) throw new UserError(`${name}: no such file`);
-    throw new UserError(`${name}: not an image this tool can read: use a JPEG, PNG or WebP photo`);
+    if (code === 'ENOENT' || /Input file is missing/.test(String(e))) throw new ScanRefused('file-not-found', name, 'no such file');
+    throw new ScanRefused('not-an-image', name, 'not an image this tool can read: use a JPEG, PNG or WebP photo');
   }
-  if (!meta.width || !meta.height) throw new UserError(`${name}: not an image this tool can read: use a JPEG, PNG or WebP photo`);
+  if (!meta.width || !meta.height) throw new ScanRefused('not-an-image', name, 'not an image this tool can read: use a JPEG, PNG or WebP photo');
   const o = meta.orientation ?? 1;
   const swapped = o >= 5;
   const original = swapped ? { width: meta.height, height: meta.width } : { width: meta.width, height: meta.height };
   const longest = Math.max(meta.width, meta.height);
-  if (longest < 600) throw new UserError(`${name}: the photo is ${meta.width} x ${meta.height} pixels, too small: use the camera's full resolution`);
+  if (longest < 600) throw new ScanRefused('too-small', name, `the photo is ${meta.width} x ${meta.height} pixels, too small: use the camera's full resolution`);
   const oriented = o === 2 || o === 4 || o === 5 || o === 7;
   let raw: { data: Buffer; info: OutputInfo };
   try {
     raw = await (oriented ? decode(true) : pixels);
   } catch {
-    throw new UserError(`${name}: the image data is damaged or truncated: copy the photo again from the phone`);
+    throw new ScanRefused('damaged-image', name, 'the image data is damaged or truncated: copy the photo again from the phone');
   }
   const { width, height, channels } = raw.info;
   const rgb = channels === 3 ? new Uint8Array(raw.data.buffer, raw.data.byteOffset, raw.data.length) : toRgb(raw.data, channels);

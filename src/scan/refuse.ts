@@ -1,6 +1,6 @@
 import { fewestFenceEdges } from '../engine/moves.js';
 import type { GameData, SheetState } from '../engine/types.js';
-import { UserError } from '../errors.js';
+import { ScanRefused } from '../errors.js';
 import { FAINT, strokeMayHide, type InkCalibration } from './classify.js';
 import type { EdgeFeature } from './features.js';
 import type { InkMap } from './inkmap.js';
@@ -67,17 +67,17 @@ const MAX_RISK = 1;
 export function checkReadable(name: string, edges: EdgeFeature[], cal: InkCalibration, ink: InkMap, doubts: number, risk: number, readsHoles: boolean): void {
   const faint = cal.inkLevel < FAINT;
   if (faint && ink.clipped >= WASHED_OUT && doubts > MAX_DOUBTS_WASHED_OUT) {
-    throw new UserError(`${name}: the paper is washed out white (overexposed) and the pencil too faint to show on it (${doubts} doubtful edges or holes): retake the photo in softer light, out of direct sun and without flash`);
+    throw new ScanRefused('washed-out', name, `the paper is washed out white (overexposed) and the pencil too faint to show on it (${doubts} doubtful edges or holes): retake the photo in softer light, out of direct sun and without flash`);
   }
   if (risk < MAX_RISK) return;
   if (faint && edges.filter((e) => strokeMayHide(e, cal)).length >= MAX_LOSING_FAINT) {
-    throw new UserError(`${name}: a shadow or glare covers part of the land and the pencil is too faint to read there: retake the photo in even light, without the phone's shadow`);
+    throw new ScanRefused('uneven-light', name, `a shadow or glare covers part of the land and the pencil is too faint to read there: retake the photo in even light, without the phone's shadow`);
   }
   if (faint && doubts > (readsHoles ? MAX_DOUBTS_FAINT : MAX_DOUBTS_FAINT_NO_HOLES)) {
-    throw new UserError(`${name}: the pencil is too faint to read reliably (${doubts} doubtful edges or holes): trace the fences darker, or retake the photo in brighter, even light`);
+    throw new ScanRefused('too-faint', name, `the pencil is too faint to read reliably (${doubts} doubtful edges or holes): trace the fences darker, or retake the photo in brighter, even light`);
   }
   if (doubts > (cal.inkLevel >= CLEAR ? MAX_DOUBTS_CLEAR : MAX_DOUBTS)) {
-    throw new UserError(`${name}: the pencil is too faint or the photo too blurry to read reliably (${doubts} doubtful edges or holes): retake it closer, in good light, holding still`);
+    throw new ScanRefused('too-doubtful', name, `the pencil is too faint or the photo too blurry to read reliably (${doubts} doubtful edges or holes): retake it closer, in good light, holding still`);
   }
 }
 
@@ -95,6 +95,6 @@ export function checkFinished(name: string, state: SheetState, edges: EdgeFeatur
   const inked = edges.filter((e) => e.score >= cal.threshold).length;
   const fewest = fewestFenceEdges(game.sheets[state.side], game.specialFences);
   if (Math.min(fences, inked) < fewest) {
-    throw new UserError(`${name}: found pencil on only ${Math.min(fences, inked)} edges where a finished sheet has at least ${fewest} fence edges (its special fences alone): the pencil does not show in this photo: retake it in softer, even light, or trace the fences darker`);
+    throw new ScanRefused('unfinished', name, `found pencil on only ${Math.min(fences, inked)} edges where a finished sheet has at least ${fewest} fence edges (its special fences alone): the pencil does not show in this photo: retake it in softer, even light, or trace the fences darker`);
   }
 }

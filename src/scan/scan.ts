@@ -2,7 +2,7 @@ import { findCard } from '../engine/cards.js';
 import { scoreState } from '../engine/score.js';
 import type { Paper, SheetTag } from '../engine/setup.js';
 import type { GameData, Score, SheetState, Side } from '../engine/types.js';
-import { UserError } from '../errors.js';
+import { ScanRefused } from '../errors.js';
 import { calibrateEdges, holeLevel, type InkCalibration } from './classify.js';
 import type { EdgeFeature } from './features.js';
 import { readSheet, type ReadOptions, type UncertainItem } from './read.js';
@@ -101,11 +101,11 @@ function locate(photo: Photo, name: string, papers: Paper[]): { markers: MarkerH
       if (found && found.best.borderContrast >= MIN_BORDER) return { markers: four, pose: found.best };
     }
   }
-  if (most === 0) throw new UserError(`${name}: no sheet found: photograph the whole sheet, all four corner squares visible`);
+  if (most === 0) throw new ScanRefused('no-sheet', name, 'no sheet found: photograph the whole sheet, all four corner squares visible');
   if (most < 4) {
-    throw new UserError(`${name}: found only ${most} of the sheet's 4 corner squares: photograph the whole sheet, all four corner squares visible`);
+    throw new ScanRefused('corners-missing', name, `found only ${most} of the sheet's 4 corner squares: photograph the whole sheet, all four corner squares visible`);
   }
-  throw new UserError(`${name}: could not find the sheet's 4 corner squares around its land (one may be hidden, cut off or in glare): photograph the whole sheet, flat, all four corner squares visible`);
+  throw new ScanRefused('corners-missing', name, "could not find the sheet's 4 corner squares around its land (one may be hidden, cut off or in glare): photograph the whole sheet, flat, all four corner squares visible");
 }
 
 function checkExposure(photo: Photo, name: string): void {
@@ -114,7 +114,7 @@ function checkExposure(photo: Photo, name: string): void {
   let n = 0;
   for (let i = 0; i < photo.grey.length; i += step, n++) sum += photo.grey[i];
   const mean = sum / n;
-  if (mean < 28) throw new UserError(`${name}: the photo is far too dark (mean brightness ${Math.round(mean)}/255): take it in better light`);
+  if (mean < 28) throw new ScanRefused('too-dark', name, `the photo is far too dark (mean brightness ${Math.round(mean)}/255): take it in better light`);
 }
 
 /** Reads a photo of a finished sheet: where it is, which game it belongs to, every fence and hole, the score. */
@@ -140,7 +140,7 @@ export async function scanPhoto(input: Buffer | string, game: GameData, opts: Sc
   const qr = await readSheetQr(photo, pose, game.cards.map((c) => c.name));
   lap('qr');
   let tag: SheetTag | null = qr?.tag ?? null;
-  if (qr && !tag) throw new UserError(`${name}: this sheet's QR code is not a Baako sheet's ("${qr.text.slice(0, 40)}"): photograph a sheet printed by baako`);
+  if (qr && !tag) throw new ScanRefused('not-a-baako-sheet', name, `this sheet's QR code is not a Baako sheet's ("${qr.text.slice(0, 40)}"): photograph a sheet printed by baako`);
   if (tag && tag.paper !== pose.paper) {
     const other = poseFor(markers, pose.rotation, tag.paper);
     if (other) {
@@ -150,7 +150,7 @@ export async function scanPhoto(input: Buffer | string, game: GameData, opts: Sc
   }
   const fb = opts.fallback;
   if (!tag && !fb) {
-    throw new UserError(`${name}: could not read the sheet's QR code: retake the photo closer and sharper, or pass --game game.json`);
+    throw new ScanRefused('qr-unreadable', name, "could not read the sheet's QR code: retake the photo closer and sharper");
   }
   const side: Side = tag?.side ?? fb!.side;
   const cards = (tag?.cards ?? fb!.cards).map((c) => findCard(game, c).name);
@@ -159,7 +159,7 @@ export async function scanPhoto(input: Buffer | string, game: GameData, opts: Sc
   const grid = locateGrid(photo, pose);
   lap('grid');
   if (grid.borderFound < 0.5) {
-    throw new UserError(`${name}: the photo is too blurry or too dark to read the land's borderline: hold the phone still, in good light`);
+    throw new ScanRefused('too-blurry', name, "the photo is too blurry or too dark to read the land's borderline: hold the phone still, in good light");
   }
 
   const ink = inkMap(photo, grid);

@@ -18,7 +18,7 @@ import { scoreState } from '../engine/score.js';
 import type { GameData } from '../engine/types.js';
 import { MAX_PLAYERS, parsePaper, parseSeed, parseSide } from '../render/options.js';
 import { renderPack } from '../render/pack.js';
-import { UserError } from '../errors.js';
+import { OptionError, UserError } from '../errors.js';
 import { loadAssets, type Assets } from './assets.js';
 import { EventHub } from './events.js';
 import { isId, newId } from './ids.js';
@@ -75,6 +75,8 @@ class HttpError extends Error {
     readonly status: number,
     message: string,
     readonly headers: Record<string, string> = {},
+    /** For the page to branch on: a scan's refusal code (ScanRefused's), or an invalid option's. */
+    readonly code?: string,
   ) {
     super(message);
   }
@@ -314,7 +316,8 @@ export function createBaakoServer(opts: ServeOptions): BaakoServer {
       side = parseSide(body.side ?? (players.length === 1 ? 'B' : 'A'));
       paper = parsePaper(body.paper ?? 'a4');
     } catch (e) {
-      if (e instanceof UserError) throw new HttpError(400, e.message.replace(/^--(\w)/, (_, c: string) => c.toUpperCase()));
+      if (e instanceof OptionError) throw new HttpError(400, `${e.option.charAt(0).toUpperCase()}${e.option.slice(1)}: ${e.reason}`, {}, e.code);
+      if (e instanceof UserError) throw new HttpError(400, e.message, {}, e.code);
       throw e;
     }
     const pack = await renderPack({ seed, players: players.length, side, paper, game: rules });
@@ -393,7 +396,7 @@ export function createBaakoServer(opts: ServeOptions): BaakoServer {
     if (!result.ok) {
       cleanUp();
       log(`scan ${g.id}: refused in ${ms} ms (${result.status}): ${result.error}`);
-      throw new HttpError(result.status, result.error);
+      throw new HttpError(result.status, result.error, {}, result.code);
     }
     const o = result.outcome;
     if (o.setupFrom === 'qr' && o.game !== g.setupId) {
@@ -584,7 +587,7 @@ export function createBaakoServer(opts: ServeOptions): BaakoServer {
       if (res.headersSent) return void res.destroy();
       // A body the client is still sending is read and dropped, so it gets to see the answer.
       if (!req.complete) req.resume();
-      if (api || err.status !== 404) sendJson(res, err.status, { error: err.message }, err.headers);
+      if (api || err.status !== 404) sendJson(res, err.status, { error: err.message, ...(err.code ? { code: err.code } : {}) }, err.headers);
       else page(res, 'Not found', 404);
     }
   }

@@ -1,7 +1,7 @@
 /** Finding a game of `baako serve`'s data folder from the command line (`baako scan --game ID --data DIR`). */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { UserError } from '../errors.js';
+import { OptionError } from '../errors.js';
 import { isId } from './ids.js';
 
 /**
@@ -23,5 +23,5 @@ export function resolveGameFile(value: string, dataDir: string): string {
       }
     }
   }
-  throw new UserError(`--game: "${value}" is neither a game.json file nor a game of ${dataDir} (baako serve's --data folder)`);
+  throw new OptionError('game', `"${value}" is neither a game.json file nor a game of ${dataDir} (baako serve's --data folder)`);
 }

@@ -140,4 +140,6 @@ export interface Board {
 
 export interface ApiError {
   error: string;
+  /** What went wrong, to branch on: a refused photo's reason ('too-blurry', 'no-sheet', ...; see ScanRefused), 'invalid-option'... */
+  code?: string;
 }

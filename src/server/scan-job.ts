@@ -5,7 +5,7 @@ import { loadGame } from '../data/load.js';
 import type { ReviewItem } from '../engine/review.js';
 import type { Paper } from '../engine/setup.js';
 import type { Score, SheetState, Side } from '../engine/types.js';
-import { UserError } from '../errors.js';
+import { ScanRefused, UserError } from '../errors.js';
 import { rectifyLand } from '../scan/rectify.js';
 import { LIKELY_RIGHT } from '../scan/read.js';
 import { scanPhoto } from '../scan/scan.js';
@@ -36,16 +36,13 @@ export interface ScanOutcome {
   timings: Record<string, number>;
 }
 
-export type JobResult = { ok: true; outcome: ScanOutcome } | { ok: false; status: number; error: string };
+/** A failure's `code` is the scanner's refusal (ScanRefused's codes) when it refused the photo. */
+export type JobResult = { ok: true; outcome: ScanOutcome } | { ok: false; status: number; error: string; code?: string };
 
 /** Formats sharp decodes here, and the most pixels each may have (a PNG decodes whole; a JPEG shrinks on load). */
 const FORMATS: Record<string, number> = { jpeg: 120e6, png: 40e6, webp: 40e6 };
 
-/** A scanner message without the file name it starts with ("photo: no sheet found: ..." -> "No sheet found: ..."). */
-export function plainMessage(message: string): string {
-  const m = message.replace(/^photo: /, '');
-  return m.charAt(0).toUpperCase() + m.slice(1);
-}
+const sentence = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** Runs a job; failures a person can fix come back as a message, anything else throws. */
 export async function runScanJob(job: ScanJob): Promise<JobResult> {
@@ -83,7 +80,9 @@ export async function runScanJob(job: ScanJob): Promise<JobResult> {
       },
     };
   } catch (e) {
-    if (e instanceof UserError) return { ok: false, status: 422, error: plainMessage(e.message) };
+    // A refusal's reason is its message without the photo's name ("no sheet found: ..." -> "No sheet found: ...").
+    if (e instanceof ScanRefused) return { ok: false, status: 422, error: sentence(e.reason), code: e.code };
+    if (e instanceof UserError) return { ok: false, status: 422, error: sentence(e.message), code: e.code };
     throw e;
   }
 }

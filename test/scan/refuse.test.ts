@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { blankState } from '../../src/engine/board.js';
 import { loadGame } from '../../src/data/load.js';
-import { UserError } from '../../src/errors.js';
+import { ScanRefused, UserError } from '../../src/errors.js';
 import type { InkCalibration } from '../../src/scan/classify.js';
 import type { EdgeFeature } from '../../src/scan/features.js';
 import type { InkMap } from '../../src/scan/inkmap.js';
@@ -103,5 +103,29 @@ describe('refusing a reading with fewer fences than a finished sheet', () => {
   it('fences read from traces under the threshold do not count as pencil found', () => {
     const traces = sheet(48, 0.05);
     expect(refusal(() => checkFinished('p', traces.state, traces.edges, DARK_CAL, game))).toMatch(/found pencil on only 0 edges/);
+  });
+});
+
+describe('refusals carry a code to branch on', () => {
+  const edges = evenEdges(0.1);
+  const codeOf = (f: () => void): string | undefined => {
+    try {
+      f();
+    } catch (e) {
+      expect(e).toBeInstanceOf(ScanRefused);
+      expect((e as ScanRefused).photo).toBe('p');
+      expect((e as ScanRefused).message).toBe(`p: ${(e as ScanRefused).reason}`);
+      return (e as ScanRefused).code;
+    }
+    return undefined;
+  };
+
+  it('too faint, washed out, uneven light, too doubtful, unfinished', () => {
+    expect(codeOf(() => checkReadable('p', edges, FAINT_CAL, land(0), 41, UNSURE, true))).toBe('too-faint');
+    expect(codeOf(() => checkReadable('p', edges, FAINT_CAL, land(0.7), 26, UNSURE, false))).toBe('washed-out');
+    expect(codeOf(() => checkReadable('p', edges.map((e) => ({ ...e, across: 0.6, ridge: 0.05 })), FAINT_CAL, land(0), 0, UNSURE, true))).toBe('uneven-light');
+    expect(codeOf(() => checkReadable('p', edges, DARK_CAL, land(1), 101, UNSURE, true))).toBe('too-doubtful');
+    const state = blankState('A', ['Gold', 'Archaeopteryx', 'Pappochelys', 'Mammothus', 'Road']);
+    expect(codeOf(() => checkFinished('p', state, [], DARK_CAL, game))).toBe('unfinished');
   });
 });

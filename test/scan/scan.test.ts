@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadGame } from '../../src/data/load.js';
+import { ScanRefused } from '../../src/errors.js';
 import { scanPhoto } from '../../src/scan/scan.js';
 import { simulatePhoto, type SimulatedPhoto } from '../../tools/sim/simulate-photo.js';
 import { baako } from '../cli/run.js';
@@ -51,7 +52,12 @@ describe('scanPhoto', () => {
 
   it('falls back on the game file when the QR code is covered, and refuses without it', async () => {
     const covered = await paintOver(easy.jpeg, boxOf(easy.truth.sim.qr, 4));
-    await expect(scanPhoto(covered, game)).rejects.toThrow(/could not read the sheet's QR code: .*--game game\.json/);
+    // the library says what is wrong by a code, and names no command-line flag; the CLI adds the one that helps
+    const refused = scanPhoto(covered, game, { name: 'covered.jpg' });
+    await expect(refused).rejects.toBeInstanceOf(ScanRefused);
+    await expect(refused).rejects.toMatchObject({ code: 'qr-unreadable', photo: 'covered.jpg', message: expect.not.stringMatching(/--/) });
+    writeFileSync(join(tmp, 'covered.jpg'), covered);
+    expect(baako(['scan', join(tmp, 'covered.jpg')]).stderr).toMatch(/could not read the sheet's QR code: .*, or pass --game game\.json\n$/);
     const r = await scanPhoto(covered, game, { fallback: { side: easy.truth.side, cards: easy.truth.cards, paper: easy.truth.paper } });
     expect(r.setupFrom).toBe('fallback');
     expect(evaluate(easy.truth, r.state, r.uncertain).exact).toBe(true);
@@ -59,22 +65,24 @@ describe('scanPhoto', () => {
 });
 
 describe('baako scan errors: one line, exit 2, what to do', () => {
-  const expectError = (args: string[], pattern: RegExp) => {
-    const r = baako(['scan', ...args]);
+  /** A refusal gives one line on stderr and, with --json, its code beside the message. */
+  const expectError = (args: string[], pattern: RegExp, code?: string) => {
+    const r = baako(['scan', ...args, ...(code ? ['--json'] : [])]);
     expect(r.code, r.stderr).toBe(2);
     expect(r.stderr).toMatch(pattern);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).not.toMatch(/\n\s+at /);
+    if (code) expect(JSON.parse(r.stdout)).toMatchObject({ code });
   };
 
   it('not an image, a missing file, a tiny image', async () => {
     const txt = join(tmp, 'notes.jpg');
     writeFileSync(txt, 'this is not a photo');
-    expectError([txt], /notes\.jpg: not an image this tool can read: use a JPEG, PNG or WebP photo/);
-    expectError([join(tmp, 'nope.jpg')], /nope\.jpg: no such file/);
+    expectError([txt], /notes\.jpg: not an image this tool can read: use a JPEG, PNG or WebP photo/, 'not-an-image');
+    expectError([join(tmp, 'nope.jpg')], /nope\.jpg: no such file/, 'file-not-found');
     const tiny = join(tmp, 'tiny.png');
     await sharp({ create: { width: 300, height: 200, channels: 3, background: '#ccc' } }).png().toFile(tiny);
-    expectError([tiny], /too small: use the camera's full resolution/);
+    expectError([tiny], /too small: use the camera's full resolution/, 'too-small');
   });
 
   it('no sheet in the photo, or a corner square hidden', async () => {
@@ -82,16 +90,16 @@ describe('baako scan errors: one line, exit 2, what to do', () => {
     const noise = Buffer.alloc(1600 * 1200 * 3);
     for (let i = 0; i < noise.length; i++) noise[i] = 90 + ((i * 2654435761) >>> 27);
     await sharp(noise, { raw: { width: 1600, height: 1200, channels: 3 } }).jpeg().toFile(table);
-    expectError([table], /no sheet found: photograph the whole sheet, all four corner squares visible/);
+    expectError([table], /no sheet found: photograph the whole sheet, all four corner squares visible/, 'no-sheet');
     const hidden = join(tmp, 'hidden.jpg');
     writeFileSync(hidden, await paintOver(easy.jpeg, boxOf(easy.truth.sim.markers[2], 40), '#6b5a48'));
-    expectError([hidden], /(found only 3 of the sheet's 4 corner squares|could not find the sheet's 4 corner squares .*hidden).*: photograph the whole sheet/);
+    expectError([hidden], /(found only 3 of the sheet's 4 corner squares|could not find the sheet's 4 corner squares .*hidden).*: photograph the whole sheet/, 'corners-missing');
   });
 
   it('far too dark', async () => {
     const dark = join(tmp, 'dark.jpg');
     await sharp(easy.jpeg).linear(0.06, 0).jpeg().toFile(dark);
-    expectError([dark], /far too dark .*: take it in better light/);
+    expectError([dark], /far too dark .*: take it in better light/, 'too-dark');
   });
 
   it('faint pencil on paper washed out white is refused with advice; darker pencil on it is read', async () => {
@@ -111,12 +119,14 @@ describe('baako scan errors: one line, exit 2, what to do', () => {
     expect(kept.ink.clipped).toBeGreaterThan(0.9);
     expect(evaluate(faint.truth, kept.state, kept.uncertain).exact).toBe(false);
     await expect(scanPhoto(faint.jpeg, game)).rejects.toThrow(/washed out white \(overexposed\).*: retake the photo in softer light/);
+    await expect(scanPhoto(faint.jpeg, game)).rejects.toMatchObject({ code: 'washed-out' });
     // brighter still, every stroke is gone: a blank land with nothing to doubt, which no finished sheet is
     const gone = await overexposed('faint', 1.5);
     const blank = await scanPhoto(gone.jpeg, game, { keepDoubtful: true });
     expect(blank.uncertain).toEqual([]);
     expect(evaluate(gone.truth, blank.state, blank.uncertain).exact).toBe(false);
     await expect(scanPhoto(gone.jpeg, game)).rejects.toThrow(/found pencil on only \d+ edges where a finished sheet has at least 19 fence edges .*: retake it/);
+    await expect(scanPhoto(gone.jpeg, game)).rejects.toMatchObject({ code: 'unfinished' });
     const hb = await overexposed('hb', 1.3);
     const r = await scanPhoto(hb.jpeg, game);
     expect(evaluate(hb.truth, r.state, r.uncertain).exact).toBe(true);
@@ -161,6 +171,7 @@ describe('baako scan errors: one line, exit 2, what to do', () => {
     const r = baako(['scan', other]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/not a Baako sheet's|could not read the sheet's QR code/);
+    await expect(scanPhoto(other, game)).rejects.toMatchObject({ code: expect.stringMatching(/^(not-a-baako-sheet|qr-unreadable)$/) });
   });
 
   it('bad --cards and a malformed --game file', () => {

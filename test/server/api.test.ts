@@ -68,6 +68,9 @@ describe('games', () => {
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(((await res.json()) as { error: string }).error).toMatch(msg);
     }
+    // an option's error names it as the page does, with a code to branch on
+    const seed = await fetch(`${srv.base}/api/games`, json({ players: ['Ana'], seed: 'a|b' }));
+    expect(await seed.json()).toEqual({ error: 'Seed: "a|b" is not a seed (1 to 40 letters, digits, "_" or "-")', code: 'invalid-option' });
     const form = await fetch(`${srv.base}/api/games`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'players=3' });
     expect(form.status).toBe(415);
   });
@@ -153,6 +156,9 @@ describe('sheets', () => {
       expect(res.status, `${type} ${body.length}: ${res.json.error}`).toBe(status);
       expect(res.json.error).toMatch(msg);
     }
+    // the scanner's refusals come with its code, and their message without the file's name
+    const blank = await upload(srv.base, host.id, 1, await sharp({ create: { width: 900, height: 700, channels: 3, background: '#8a7' } }).jpeg().toBuffer());
+    expect(blank.json).toMatchObject({ code: 'no-sheet', error: expect.stringMatching(/^No sheet found: photograph the whole sheet/) });
     expect((await upload(srv.base, 'A'.repeat(22), 1, photo.bytes)).status).toBe(404);
     const noPlayer = await upload(srv.base, host.id, 0, photo.bytes);
     expect(noPlayer.status).toBe(400);

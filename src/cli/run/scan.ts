@@ -5,13 +5,14 @@ import { loadGame } from '../../data/load.js';
 import { findCard, UnknownCardError } from '../../engine/cards.js';
 import { rankBy } from '../../engine/ranking.js';
 import type { GameData } from '../../engine/types.js';
-import { UserError } from '../../errors.js';
+import { BaakoError, UserError } from '../../errors.js';
 import { renderOverlay } from '../../scan/overlay.js';
 import { LIKELY_RIGHT } from '../../scan/read.js';
 import { scanPhoto, type FallbackSetup, type ScanResult } from '../../scan/scan.js';
 import { ensureDir, writeFileAtomic } from '../../files.js';
 import { resolveGameFile } from '../../server/game-dir.js';
 import { formatScore } from '../format-score.js';
+import { cliMessage } from '../messages.js';
 import { pad, progress, stdio } from '../output.js';
 import type { ScanArgs } from '../commands/scan.js';
 
@@ -62,7 +63,7 @@ export async function runScan(args: ScanArgs): Promise<void> {
   const game = loadGame();
   const fallback = fallbackFrom(args, game);
   const several = args.photos.length > 1;
-  const results: { file: string; result?: ScanResult; error?: string }[] = [];
+  const results: { file: string; result?: ScanResult; error?: string; code?: string }[] = [];
   const bar = progress(stdio, 'scanning', args.photos.length);
   for (const [i, file] of args.photos.entries()) {
     try {
@@ -75,15 +76,15 @@ export async function runScan(args: ScanArgs): Promise<void> {
       }
       results.push({ file, result });
     } catch (e) {
-      if (!(e instanceof UserError)) throw e;
-      results.push({ file, error: e.message });
-      if (!args.json) stdio.err(`baako: ${e.message}`);
+      if (!(e instanceof BaakoError)) throw e;
+      results.push({ file, error: cliMessage(e), code: e.code });
+      if (!args.json) stdio.err(`baako: ${cliMessage(e)}`);
     }
     bar.tick(i + 1);
   }
 
   if (args.json) {
-    const items = results.map((r) => (r.result ? scanJson(r.file, r.result) : { photo: r.file, error: r.error }));
+    const items = results.map((r) => (r.result ? scanJson(r.file, r.result) : { photo: r.file, error: r.error, code: r.code }));
     stdio.log(JSON.stringify(several ? items : items[0], null, 2));
     for (const r of results) if (r.error) stdio.err(`baako: ${r.error}`);
   } else {

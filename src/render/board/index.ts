@@ -1,6 +1,6 @@
 /** The dig-bag board and its cut-outs as PDF: the library's entry points. */
 import { loadBoard, type BoardData } from '../../data/board.js';
-import { UserError } from '../../errors.js';
+import { OptionError } from '../../errors.js';
 import { writeFileAtomic } from '../../files.js';
 import { finish, newDoc } from '../pdf.js';
 import { drawBoard } from './board.js';
@@ -24,7 +24,7 @@ export interface BoardOptions {
 
 export function parseBoardPaper(v: unknown): BoardPaperOption {
   const s = String(v ?? '').toLowerCase();
-  if (!(BOARD_PAPER_OPTIONS as string[]).includes(s)) throw new UserError(`--paper: unknown paper "${v}" (expected ${BOARD_PAPER_OPTIONS.join(', ')})`);
+  if (!(BOARD_PAPER_OPTIONS as string[]).includes(s)) throw new OptionError('paper', `unknown paper "${v}" (expected ${BOARD_PAPER_OPTIONS.join(', ')})`);
   return s as BoardPaperOption;
 }
 

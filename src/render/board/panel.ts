@@ -4,7 +4,7 @@
  * with Laird's rule beside it.
  */
 import { WAR_ROOM, type BoardData, type Location } from '../../data/board.js';
-import { UserError } from '../../errors.js';
+import { DataError } from '../../errors.js';
 import type { Doc } from '../pdf.js';
 import { DIG_BOX_H, drawDigBox, drawTradeBox, tradeBoxHeight } from './action.js';
 import { BANNER_H, card } from './card.js';
@@ -28,8 +28,8 @@ const PAD = mm(2.5);
 const COIN = mm(14.5);
 const MIN_SCENE = mm(10);
 
-export function fitError(ctx: BoardContext, field: string, what: string): UserError {
-  return new UserError(`${ctx.source}: ${field}: ${what} does not fit on the ${ctx.paperLabel} board at ${MIN_TEXT} pt: shorten it`);
+export function fitError(ctx: BoardContext, field: string, what: string): DataError {
+  return new DataError(ctx.source, field, `${what} does not fit on the ${ctx.paperLabel} board at ${MIN_TEXT} pt: shorten it`);
 }
 
 export function drawPanel(doc: Doc, ctx: BoardContext, index: number, b: Box): void {

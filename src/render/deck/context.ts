@@ -5,7 +5,7 @@
  */
 import { BUILTIN_FONTS, LENGTH_RE, type Condition, type Element, type Layout, type Length, type When } from '../../data/deck.js';
 import type { DeckCard } from '../../data/deck-data.js';
-import { UserError } from '../../errors.js';
+import { DataError } from '../../errors.js';
 import type { Doc } from '../pdf.js';
 import { mm, type Box } from '../../geometry/sheet-layout.js';
 
@@ -49,17 +49,18 @@ const FILTERS: Record<string, (v: string) => string> = {
   first: (v) => [...v.trim()].slice(0, 1).join(''),
 };
 
-/** Where a problem is: "data.csv row 12, column 'points'" for values from the data, else the layout's field. */
-export function where(ctx: CardCtx, field: string, template?: string): string {
+/** Where a problem is: "data.csv", "row 12, column 'points'" for values from the data, else the layout's field. */
+export function where(ctx: CardCtx, field: string, template?: string): { file: string; path: string } {
   const cols = template ? columnsOf(template).filter((c) => !c.startsWith('_')) : [];
   if (cols.length && ctx.source) {
-    return `${ctx.source} row ${ctx.card.row}, column${cols.length > 1 ? 's' : ''} ${cols.map((c) => `'${c}'`).join(', ')}`;
+    return { file: ctx.source, path: `row ${ctx.card.row}, column${cols.length > 1 ? 's' : ''} ${cols.map((c) => `'${c}'`).join(', ')}` };
   }
-  return `${ctx.layout.shown}: ${ctx.part}.elements[${ctx.index}].${field}`;
+  return { file: ctx.layout.shown, path: `${ctx.part}.elements[${ctx.index}].${field}` };
 }
 
 export function fail(ctx: CardCtx, field: string, template: string | undefined, msg: string): never {
-  throw new UserError(`${where(ctx, field, template)}: ${msg}`);
+  const { file, path } = where(ctx, field, template);
+  throw new DataError(file, path, msg);
 }
 
 /** Fills `{column}` templates with the card's values. */

@@ -6,7 +6,7 @@
  */
 import type { Layout } from '../../data/deck.js';
 import type { DeckData } from '../../data/deck-data.js';
-import { UserError } from '../../errors.js';
+import { DataError, OptionError } from '../../errors.js';
 import { backSlot, drawCropMarks, paginate } from '../imposition.js';
 import { finish, newDoc } from '../pdf.js';
 import { drawCardSide } from './card.js';
@@ -35,15 +35,15 @@ export interface RenderedDeck {
 
 /** The size a deck prints at: the option, else the layout's. */
 export function deckSize(layout: Layout, size?: DeckSize): DeckSize {
-  return size ?? parseDeckSize(layout.size, `${layout.shown}: size`);
+  return size ?? parseDeckSize(layout.size, { file: layout.shown });
 }
 
 export async function renderDeckPdf(layout: Layout, data: DeckData, opts: DeckRenderOptions): Promise<RenderedDeck> {
   const size = deckSize(layout, opts.size);
   const cards = data.cards;
   const sheet = deckSheet(size, opts.paper, cards.length);
-  if (opts.duplex && !layout.back) throw new UserError(`--duplex: ${layout.shown} has no back`);
-  if (cards.length === 0) throw new UserError(`${data.source || layout.shown}: no cards to print (no rows, or every row has 0 copies)`);
+  if (opts.duplex && !layout.back) throw new OptionError('duplex', `${layout.shown} has no back`);
+  if (cards.length === 0) throw new DataError(data.source || layout.shown, undefined, 'no cards to print (no rows, or every row has 0 copies)');
   const W = (sheet.card.w / 72) * 25.4;
   const H = (sheet.card.h / 72) * 25.4;
   const dims: [number, number] = [sheet.page.width, sheet.page.height];

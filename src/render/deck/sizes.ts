@@ -2,7 +2,7 @@
  * Card sizes and papers of `baako deck`, and how many cards a page holds: as many as fit with the 3 mm bleed and
  * crop marks kept inside the printable area (4 mm beyond the bleed), the page turned sideways when that fits more.
  */
-import { UserError } from '../../errors.js';
+import { DataError, OptionError } from '../../errors.js';
 import { BLEED, cardGrid, type SheetOfCards } from '../imposition.js';
 import { mm } from '../../geometry/sheet-layout.js';
 
@@ -31,12 +31,14 @@ export const MARGIN_MM = 4;
 
 export function parsePaperName(v: unknown): DeckPaper {
   const s = String(v ?? '').toLowerCase();
-  if (!(s in DECK_PAPERS)) throw new UserError(`--paper: unknown paper "${v}" (expected a4, letter or a3)`);
+  if (!(s in DECK_PAPERS)) throw new OptionError('paper', `unknown paper "${v}" (expected a4, letter or a3)`);
   return s as DeckPaper;
 }
 
 /** poker | bridge | tarot | square | WxHmm (e.g. 50x70mm) | a4 | letter | a3 | page, each page size with "-landscape". */
-export function parseDeckSize(v: unknown, what = '--size'): DeckSize {
+/** `from`: the layout file the size is read from (else it is the size option). */
+export function parseDeckSize(v: unknown, from?: { file: string }): DeckSize {
+  const bad = (reason: string) => (from ? new DataError(from.file, 'size', reason) : new OptionError('size', reason));
   const s = String(v ?? '').trim().toLowerCase();
   const named = CARD_SIZES[s];
   if (named) return { kind: 'card', ...named, label: `${s} (${named.w} x ${named.h} mm)` };
@@ -44,12 +46,12 @@ export function parseDeckSize(v: unknown, what = '--size'): DeckSize {
   if (m) {
     const w = Number(m[1]);
     const h = Number(m[2]);
-    if (w < 15 || h < 15) throw new UserError(`${what}: ${w} x ${h} mm is too small (at least 15 x 15 mm)`);
+    if (w < 15 || h < 15) throw bad(`${w} x ${h} mm is too small (at least 15 x 15 mm)`);
     return { kind: 'card', w, h, label: `${w} x ${h} mm` };
   }
   const p = /^(a4|letter|a3|page)(-landscape)?$/.exec(s);
   if (p) return { kind: 'page', paper: p[1] as DeckPaper | 'page', landscape: Boolean(p[2]), label: `${p[1] === 'page' ? 'whole page' : DECK_PAPERS[p[1] as DeckPaper].label}${p[2] ? ' landscape' : ''}` };
-  throw new UserError(`${what}: unknown size "${v}" (expected poker, bridge, tarot, square, WxHmm like 50x70mm, or a4, letter, a3, page for a whole page)`);
+  throw bad(`unknown size "${v}" (expected poker, bridge, tarot, square, WxHmm like 50x70mm, or a4, letter, a3, page for a whole page)`);
 }
 
 export interface DeckSheet extends SheetOfCards {
@@ -92,8 +94,9 @@ export function deckSheet(size: DeckSize, paper: DeckPaper, count = Infinity): D
   if (g.cols * g.rows === 0) {
     const room = 2 * (BLEED / mm(1) + MARGIN_MM);
     const p = DECK_PAPERS[paper];
-    throw new UserError(
-      `--size: a ${size.w} x ${size.h} mm card does not fit on ${p.label} with its bleed and crop marks (at most ${fmt(p.w - room)} x ${fmt(p.h - room)} mm; try --paper a3)`,
+    throw new OptionError(
+      'size',
+      `a ${size.w} x ${size.h} mm card does not fit on ${p.label} with its bleed and crop marks (at most ${fmt(p.w - room)} x ${fmt(p.h - room)} mm): print it on a3 paper`,
     );
   }
   const s = cardGrid({ width: mm(g.pw), height: mm(g.ph) }, mm(size.w), mm(size.h), g.cols, g.rows);
