@@ -27,6 +27,11 @@ function zxing(): Promise<Reader> {
   return reader;
 }
 
+/** Starts loading the QR reader (its wasm compiles in the background) so that it is ready when the QR stage runs. */
+export function loadQrReader(): void {
+  zxing().catch(() => undefined); // (a failure is met again, and reported, where the reader is used)
+}
+
 /** Reads QR codes in an RGBA or grey image buffer (for tests and tools). */
 export async function readQrText(data: Uint8ClampedArray, width: number, height: number): Promise<string[]> {
   const z = await zxing();

@@ -13,7 +13,8 @@ import { loadPhoto, type Photo } from './image.js';
 import { fourthMarkerCandidates } from './fourth-marker.js';
 import { findMarkers, quadCandidates, type MarkerHit } from './markers.js';
 import { borderContrast, findPose, poseFor, type Pose } from './orient.js';
-import { readSheetQr } from './qr.js';
+import { loadQrReader, readSheetQr } from './qr.js';
+import { cv } from './cv.js';
 import { checkFinished, checkReadable } from './refuse.js';
 
 export type { UncertainItem };
@@ -128,7 +129,12 @@ export async function scanPhoto(input: Buffer | string, game: GameData, opts: Sc
     t = now;
   };
 
-  const photo = await loadPhoto(input, { maxSide: opts.maxSide, name });
+  const decoding = loadPhoto(input, { maxSide: opts.maxSide, name });
+  // The first photo of a process: sharp decodes it on its own threads while OpenCV's wasm compiles on this one
+  // and zxing's in the background, rather than one after the other.
+  loadQrReader();
+  cv();
+  const photo = await decoding;
   lap('decode');
   checkExposure(photo, name);
   const papers: Paper[] = opts.fallback?.paper ? [opts.fallback.paper] : ['a4', 'letter'];
