@@ -401,7 +401,7 @@ export function createBaakoServer(opts: ServeOptions): BaakoServer {
     const o = result.outcome;
     if (o.setupFrom === 'qr' && o.game !== g.setupId) {
       cleanUp();
-      throw new HttpError(422, `This sheet was printed for another game (its QR code says game ${o.game}), not for ${gameTitle(g)}: photograph a sheet of this game`);
+      throw new HttpError(422, `This sheet was printed for another game (its QR code says game ${o.game}), not for ${gameTitle(g)}: photograph a sheet of this game`, {}, 'another-game');
     }
     const row = store.insertSheet({
       id,

@@ -177,6 +177,7 @@ describe('sheets', () => {
     const res = await upload(srv.base, host.id, 1, other.bytes);
     expect(res.status).toBe(422);
     expect(res.json.error).toMatch(/another game/);
+    expect(res.json.code).toBe('another-game');
   });
 
   it('confirms only the doubted items the player switched, scored by the engine', async () => {
