@@ -48,7 +48,7 @@ function newest(dir: string): number {
 }
 
 function ensureBuilt(): void {
-  const main = join(root, 'dist', 'cli', 'main.js');
+  const main = join(root, 'dist', 'bundle', 'main.js');
   if (existsSync(main) && statSync(main).mtimeMs >= newest(join(root, 'src'))) return;
   console.log('dist/ is older than src/: building first (npm run build)');
   const r = spawnSync('npm', ['run', 'build'], { cwd: root, encoding: 'utf8' });

@@ -86,7 +86,7 @@ describe('the npm package', () => {
     const scan = baako('scan', 'photo.jpg', '--json');
     expect([0, 3], scan.stderr).toContain(scan.code);
     expect(JSON.parse(scan.stdout)).toMatchObject({ player: truth.player, score: { total: truth.score } });
-  });
+  }, 120_000);
 
   it('imports as a library by name: scores a sheet, scans a photo, catches a typed error', () => {
     copyFileSync(join(root, 'fixtures/sheets/example-a.txt'), join(app, 'sheet.txt'));
@@ -110,7 +110,7 @@ console.log(JSON.stringify({ score: score.total, scanned: reading.score.total, p
     expect(r.code, r.stderr).toBe(0);
     const truth = JSON.parse(readFileSync(join(root, 'fixtures/photos/01-easy-a-a4-pen.truth.json'), 'utf8'));
     expect(JSON.parse(r.stdout)).toEqual({ score: 20, scanned: truth.score, player: truth.player, refused: { typed: true, code: 'not-an-image' } });
-  });
+  }, 120_000);
 
   it('its types resolve for a TypeScript user', () => {
     writeFileSync(
@@ -125,5 +125,5 @@ export { s, r };
     const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
     const r = run(process.execPath, [tsc, '--noEmit', '--strict', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--target', 'es2022', '--skipLibCheck', '--typeRoots', join(root, 'node_modules', '@types'), '--types', 'node', 'use.ts'], app);
     expect(r.code, r.stdout + r.stderr).toBe(0);
-  });
+  }, 120_000);
 });
