@@ -1,6 +1,10 @@
 /** PDF documents with stable bytes. */
-import PDFDocument from 'pdfkit';
+import { createRequire } from 'node:module';
+import type PDFKitDocument from 'pdfkit';
 import { registerFonts } from './fonts.js';
+
+// Required: pdfkit's CommonJS build loads faster than its ES module build (and shares fontkit with fonts.ts).
+const PDFDocument = createRequire(import.meta.url)('pdfkit') as typeof PDFKitDocument;
 
 /** Every PDF carries this creation/modification date, so the same input gives the same bytes. */
 export const FIXED_DATE = new Date(Date.UTC(2024, 0, 1, 0, 0, 0));

@@ -1,4 +1,4 @@
-import sharp, { type Metadata, type OutputInfo } from 'sharp';
+import { sharp, type Metadata, type OutputInfo } from './sharp.js';
 import { ScanRefused } from '../errors.js';
 
 /** A photo decoded at working size: RGB and luma planes, plus how it relates to the original. */

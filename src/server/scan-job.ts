@@ -1,6 +1,6 @@
 /** One photo through the scanner, as the server needs it: checks, the reading, and the straightened land as a JPEG. */
 import { writeFileSync } from 'node:fs';
-import sharp, { type Metadata } from 'sharp';
+import { sharp, type Metadata } from '../scan/sharp.js';
 import { loadGame } from '../data/load.js';
 import type { ReviewItem } from '../engine/review.js';
 import type { Paper } from '../engine/setup.js';
