@@ -11,6 +11,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Report } from './report.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const PHOTO = 'fixtures/photos/07-easy-b-letter-12mp.jpg';
@@ -89,21 +90,24 @@ export function measure(runs: number): Map<string, { wall: number[]; cpu: number
   return times;
 }
 
-export function bench(): void {
+export function bench(report: Report): void {
   ensureBuilt();
   const runs = Number(process.env.BENCH_CLI_RUNS ?? 10);
   const load = loadavg()[0];
   const times = measure(runs);
-  const targets: Record<string, number> = { 'baako --help': 0.2, [`baako score ${SHEET}`]: 0.25 };
-  console.log(`whole processes, ${runs} runs each: wall median (fastest), CPU median; ${cpus().length} cores, load average ${load.toFixed(1)} at the start`);
+  const targets: Record<string, string> = { 'baako --help': '<= 0.2 s', [`baako score ${SHEET}`]: '<= 0.25 s' };
+  const s = (x: number) => `${x.toFixed(3)} s`;
   for (const [name, t] of times) {
-    const target = targets[name] !== undefined ? `  target <= ${targets[name].toFixed(2)} s` : '';
-    const cpu = Number.isNaN(t.cpu[0]) ? '' : `, CPU ${median(t.cpu).toFixed(2)} s`;
-    console.log(`  ${name.padEnd(58)} ${median(t.wall).toFixed(3)} s (${Math.min(...t.wall).toFixed(3)})${cpu}${target}`);
+    const cpu = Number.isNaN(t.cpu[0]) ? '' : `; CPU ${median(t.cpu).toFixed(2)} s`;
+    const label = name.startsWith('baako') ? `\`${name}\`` : name;
+    report.row(label, `${s(median(t.wall))} (fastest ${s(Math.min(...t.wall))})${cpu}`, targets[name]);
   }
   const scan = times.get(`baako scan ${PHOTO}`)!;
   const decode = times.get('sharp decoding the same photo')!;
   const cpuRatio = Number.isNaN(scan.cpu[0]) ? '' : `; in CPU time ${(median(scan.cpu) / median(decode.cpu)).toFixed(2)}x`;
-  console.log(`  scan / sharp decode: ${(median(scan.wall) / median(decode.wall)).toFixed(2)}x, fastest runs ${(Math.min(...scan.wall) / Math.min(...decode.wall)).toFixed(2)}x (target <= 2.5x)${cpuRatio}`);
-  if (load > cpus().length) console.log(`  (the machine was busy: load ${load.toFixed(1)} on ${cpus().length} cores; the fastest runs are nearer an idle machine's)`);
+  report.row('scan / sharp decode', `${(median(scan.wall) / median(decode.wall)).toFixed(2)}x (fastest runs ${(Math.min(...scan.wall) / Math.min(...decode.wall)).toFixed(2)}x)${cpuRatio}`, '<= 2.5x');
+  report.note(
+    `Whole processes of the built \`baako\` (bin/baako.js, as installed), ${runs} runs each, interleaved: wall time median (fastest), and the CPU time the process used, its threads included.` +
+      (load > cpus().length ? ` The machine was busy (load ${load.toFixed(1)} on ${cpus().length} cores): the fastest runs and the CPU times are nearer an idle machine's.` : ''),
+  );
 }

@@ -69,8 +69,13 @@ const scanReading = sheetStateSchema
   .describe('one sheet read');
 
 const scanPageError = z
-  .looseObject({ photo: z.string(), page: z.number().int().min(1), error: z.string() })
-  .describe('a page of a multi-page input that could not be read');
+  .looseObject({
+    photo: z.string(),
+    page: z.number().int().min(1).optional(),
+    error: z.string().describe('what is wrong and what to do'),
+    code: z.string().optional().describe("why, to branch on: the scanner's refusal ('no-sheet', 'qr-unreadable', 'too-blurry', ...)"),
+  })
+  .describe('a photo, or a page of a multi-page input, that could not be read');
 
 export const scanSchema = z
   .union([scanReading, scanPageError])

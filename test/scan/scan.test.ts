@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadGame } from '../../src/data/load.js';
 import { ScanRefused } from '../../src/errors.js';
+import { scanSchema } from '../../src/data/formats.js';
 import { scanPhoto } from '../../src/scan/scan.js';
 import { simulatePhoto, type SimulatedPhoto } from '../../tools/sim/simulate-photo.js';
 import { baako } from '../cli/run.js';
@@ -72,7 +73,10 @@ describe('baako scan errors: one line, exit 2, what to do', () => {
     expect(r.stderr).toMatch(pattern);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).not.toMatch(/\n\s+at /);
-    if (code) expect(JSON.parse(r.stdout)).toMatchObject({ code });
+    if (code) {
+      expect(JSON.parse(r.stdout)).toMatchObject({ code });
+      expect(scanSchema.safeParse(JSON.parse(r.stdout)).success).toBe(true); // the scan JSON of docs/formats.md
+    }
   };
 
   it('not an image, a missing file, a tiny image', async () => {
