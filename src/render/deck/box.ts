@@ -1,5 +1,5 @@
 /** Boxes (rounded, through the bleed when asked), ellipses and lines. */
-import type { EllipseElement, LineElement, RectElement } from '../../data/deck.js';
+import type { EllipseElement, LineElement, RectElement } from '../../data/deck-elements/box.js';
 import { BLEED } from '../imposition.js';
 import type { Doc } from '../pdf.js';
 import { mm, type Box } from '../../geometry/sheet-layout.js';

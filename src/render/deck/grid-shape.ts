@@ -3,7 +3,7 @@
  * each character drawn by the layout's `cells` style (square, rounded, circle, diamond, an icon, or bars that join
  * their neighbours: "hbar" runs across, "vbar" runs down). "." and " " are empty cells.
  */
-import type { CellStyle, GridElement } from '../../data/deck.js';
+import type { CellStyle, GridElement } from '../../data/deck-elements/grid.js';
 import { mm, type Box } from '../../geometry/sheet-layout.js';
 import { color, fail, fill, INK, type CardCtx } from './context.js';
 import { iconNamed, paintIcon } from './icon.js';

@@ -1,5 +1,6 @@
 /** Icons: SVG path data (the layout's named icons or an inline path) scaled into a box, keeping their proportions. */
-import type { IconElement, Layout } from '../../data/deck.js';
+import type { Layout } from '../../data/deck.js';
+import type { IconElement } from '../../data/deck-elements/icon.js';
 import type { Doc } from '../pdf.js';
 import type { Box } from '../../geometry/sheet-layout.js';
 import { color, fail, fill, INK, type CardCtx } from './context.js';

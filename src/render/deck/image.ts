@@ -4,7 +4,7 @@
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { ImageElement } from '../../data/deck.js';
+import type { ImageElement } from '../../data/deck-elements/image.js';
 import type { Box } from '../../geometry/sheet-layout.js';
 import { fail, fill, type CardCtx, type OpenedImage } from './context.js';
 

@@ -3,7 +3,7 @@
  * fits down to its minimum size (never under 6 pt); text that still does not fit is an error naming the row and
  * column to shorten. Measured with the font's metrics (no pdfkit flowing).
  */
-import type { TextElement } from '../../data/deck.js';
+import type { TextElement } from '../../data/deck-elements/text.js';
 import type { Doc } from '../pdf.js';
 import type { Box } from '../../geometry/sheet-layout.js';
 import { color, fail, fill, INK, type CardCtx } from './context.js';
