@@ -3,7 +3,7 @@
  * `{column}` templates, resolve colours and lengths, and fail with one line naming the row and column (or, for a
  * literal in the layout, the layout's field).
  */
-import { BUILTIN_FONTS, LENGTH_RE, type Condition, type Element, type Layout, type Length, type When } from '../../data/deck.js';
+import { BUILTIN_FONTS, LENGTH_RE, MAX_COLOR_CHARS, type Condition, type Element, type Layout, type Length, type When } from '../../data/deck.js';
 import type { DeckCard } from '../../data/deck-data.js';
 import { UserError } from '../../errors.js';
 import type { Doc } from '../pdf.js';
@@ -79,6 +79,7 @@ const HEX = /^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
 export function color(ctx: CardCtx, field: string, v: string | undefined, dflt: string | null = null): string | null {
   if (v === undefined) return dflt;
   const s = fill(ctx, v).trim();
+  if (s.length > MAX_COLOR_CHARS) fail(ctx, field, v, `a colour of ${s.length.toLocaleString('en')} characters; at most ${MAX_COLOR_CHARS}`);
   const hit = ctx.colors.get(s);
   if (hit !== undefined) return hit;
   let out: string | null;

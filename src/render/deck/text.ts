@@ -3,7 +3,7 @@
  * fits down to its minimum size (never under 6 pt); text that still does not fit is an error naming the row and
  * column to shorten. Measured with the font's metrics (no pdfkit flowing).
  */
-import type { TextElement } from '../../data/deck-elements/text.js';
+import { MAX_TEXT_CHARS, type TextElement } from '../../data/deck-elements/text.js';
 import type { Doc } from '../pdf.js';
 import type { Box } from '../../geometry/sheet-layout.js';
 import { color, fail, fill, INK, type CardCtx } from './context.js';
@@ -56,6 +56,8 @@ export function drawText(ctx: CardCtx, e: TextElement, box: Box): void {
   const { doc } = ctx;
   const template = e.field !== undefined ? `{${e.field}}` : e.text!;
   let s = fill(ctx, template);
+  const field = e.field !== undefined ? 'field' : 'text';
+  if (s.length > MAX_TEXT_CHARS) fail(ctx, field, template, `${s.length.toLocaleString('en')} characters of text; a text element takes at most ${MAX_TEXT_CHARS.toLocaleString('en')}`);
   if (e.upper) s = s.toUpperCase();
   const paras = s.split(/\r?\n|\\n/).map((p) => p.trim());
   if (paras.every((p) => p === '')) return;
