@@ -88,6 +88,8 @@ export interface Layout {
   colors: Record<string, string>;
   icons: Record<string, { paths: string[]; viewBox: [number, number, number, number]; outline: boolean; evenOdd: boolean }>;
   fonts: Record<string, string>;
+  /** The icon files the layout names (absolute paths). */
+  iconFiles: string[];
   front: Section;
   back?: Section;
 }
@@ -118,7 +120,7 @@ function parseElements(where: string, part: 'front' | 'back', raw: unknown[]): E
   });
 }
 
-function loadIcons(layoutPath: string, where: string, spec: z.infer<typeof layoutSchema>['icons']): Layout['icons'] {
+function loadIcons(layoutPath: string, where: string, spec: z.infer<typeof layoutSchema>['icons'], files: string[]): Layout['icons'] {
   const out: Layout['icons'] = {};
   const sets = spec === undefined ? [] : Array.isArray(spec) ? spec : [spec];
   for (const s of sets) {
@@ -126,6 +128,7 @@ function loadIcons(layoutPath: string, where: string, spec: z.infer<typeof layou
     if (typeof s === 'string') {
       const p = resolve(dirname(layoutPath), s);
       if (!existsSync(p)) throw new UserError(`${where}: icons: icon file ${s} not found`);
+      files.push(p);
       set = readJsonFile(p, iconSet);
     } else set = s;
     for (const [name, def] of Object.entries(set)) {
@@ -168,6 +171,8 @@ export function loadLayout(path: string): Layout {
     if (!existsSync(p)) throw new UserError(`${where}: fonts.${name}: font file ${file} not found`);
     fonts[name] = p;
   }
+  const iconFiles: string[] = [];
+  const icons = loadIcons(abs, where, l.icons, iconFiles);
   const layout: Layout = {
     path: abs,
     shown: where,
@@ -179,8 +184,9 @@ export function loadLayout(path: string): Layout {
     copies: l.copies,
     columns,
     colors: l.colors,
-    icons: loadIcons(abs, where, l.icons),
+    icons,
     fonts,
+    iconFiles,
     front: { background: l.front.background, elements: parseElements(where, 'front', l.front.elements) },
     back: l.back ? { background: l.back.background, elements: parseElements(where, 'back', l.back.elements) } : undefined,
   };
@@ -211,8 +217,11 @@ function checkNames(l: Layout): void {
   }
 }
 
-/** The columns named by `{column}` templates, `field`s and `when`s of a layout, with where each is first used. */
-export function referencedColumns(l: Layout): Map<string, string> {
+/**
+ * The columns named by `{column}` templates, `field`s and `when`s of a layout (or of one side of it), with where
+ * each is first used.
+ */
+export function referencedColumns(l: Layout, parts: readonly ('front' | 'back')[] = ['front', 'back']): Map<string, string> {
   const out = new Map<string, string>();
   const add = (name: string, where: string) => {
     if (!out.has(name)) out.set(name, where);
@@ -229,7 +238,7 @@ export function referencedColumns(l: Layout): Map<string, string> {
     else if (Array.isArray(v)) v.forEach((x, i) => scan(x, `${where}[${i}]`));
     else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) scan(x, `${where}.${k}`);
   };
-  for (const part of ['front', 'back'] as const) {
+  for (const part of parts) {
     const s = l[part];
     if (!s) continue;
     scan(s.background, `${part}.background`);

@@ -23,6 +23,8 @@ export interface DeckDoc {
   /** Images opened once per document, by absolute path. */
   images: Map<string, OpenedImage>;
   colors: Map<string, string | null>;
+  /** The bleed in points: how far past the cut line edges marked `bleed` run. */
+  bleed: number;
 }
 
 export interface CardCtx extends DeckDoc {
