@@ -203,6 +203,12 @@ function checkNames(l: Layout): void {
       if ((e.kind === 'text' || e.kind === 'track') && e.font && !fonts.has(e.font)) {
         throw new UserError(`${at}.font: unknown font "${e.font}" (expected one of ${[...fonts].join(', ')})`);
       }
+      if (e.kind === 'text') {
+        for (const k of ['boldFont', 'italicFont'] as const) {
+          const f = e[k];
+          if (f && !fonts.has(f)) throw new UserError(`${at}.${k}: unknown font "${f}" (expected one of ${[...fonts].join(', ')})`);
+        }
+      }
       if ((e.kind === 'icon' || e.kind === 'svg') && e.icon && !e.icon.includes('{') && !l.icons[e.icon]) {
         throw new UserError(`${at}.icon: unknown icon "${e.icon}" (the layout's icons: ${Object.keys(l.icons).join(', ') || 'none'})`);
       }

@@ -19,6 +19,9 @@ export const textSchema = z
     /** The column whose value is the text (same as text "{column}"). */
     field: z.string().optional(),
     font: z.string().optional(),
+    /** Fonts of **bold** and *italic* spans (default the built-in bold and italic). */
+    boldFont: z.string().optional(),
+    italicFont: z.string().optional(),
     /** Points. */
     size: z.number().min(MIN_TEXT_SIZE, `expected a size of at least ${MIN_TEXT_SIZE} pt`).max(400).optional(),
     /** Smallest size the text may shrink to so that it fits its box (default: 6 pt, or `size` when smaller). */
