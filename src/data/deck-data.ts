@@ -127,7 +127,7 @@ function cellText(v: unknown): string {
 }
 
 /** The first sheet of an .xlsx file, or the one `sheet` names: its first non-empty row names the columns. */
-async function readXlsx(path: string, where: string, sheet: string | undefined): Promise<{ columns: string[]; rows: DataRow[] }> {
+async function readXlsx(path: string, where: string, sheet: string | undefined): Promise<{ columns: string[]; rows: DataRow[]; label: string }> {
   const { default: readExcelFile } = await import('read-excel-file/node');
   let sheets: { sheet: string; data: unknown[][] }[];
   try {
@@ -159,7 +159,7 @@ async function readXlsx(path: string, where: string, sheet: string | undefined):
     header.forEach((c, j) => (values[c] = cellText(r[j])));
     rows.push({ row: i + 1, values });
   }
-  return { columns: header, rows };
+  return { columns: header, rows, label };
 }
 
 /** A spreadsheet's column letter: 0 is A, 26 is AA. */
@@ -202,7 +202,9 @@ export async function loadDeckData(layout: Layout, dataPath: string | undefined,
     return readDeckData(layout, dataPath, opts);
   }
   const { abs, source } = dataFile(dataPath);
-  return checkDeckData(layout, source, await readXlsx(abs, source, opts.sheet), opts);
+  // Messages name the sheet too when the file has several ("cards.xlsx [Spells] row 3, column 'cost'").
+  const read = await readXlsx(abs, source, opts.sheet);
+  return checkDeckData(layout, read.label, read, opts);
 }
 
 function checkDeckData(layout: Layout, source: string, read: { columns: string[]; rows: DataRow[] } | undefined, opts: ReadOptions): DeckData {

@@ -141,7 +141,8 @@ function richText(ctx: CardCtx, e: TextElement, s: string, template: string, fie
       for (const piece of word) {
         if (piece.kind === 'text' && e.upper) piece.text = piece.text.toUpperCase();
         if (piece.style.color !== null && !rich.colors.has(piece.style.color)) {
-          rich.colors.set(piece.style.color, color(ctx, field, piece.style.color));
+          const literal = template.includes(`=${piece.style.color}]`);
+          rich.colors.set(piece.style.color, color(ctx, field, piece.style.color, null, literal ? undefined : template));
         }
         if (piece.kind === 'icon' && !rich.icons.has(piece.name)) {
           const def = ctx.layout.icons[piece.name] ?? ctx.layout.icons[piece.name.toLowerCase()];
