@@ -91,9 +91,33 @@ function runsWidth(doc: Doc, runs: Run[], size: number, spacing: number): number
   return w;
 }
 
+/** Whether a paragraph is plain words in the element's own font and colour (most are: measured as strings). */
+function isPlain(words: Word[]): boolean {
+  return words.every((w) => w.length === 1 && w[0].kind === 'text' && w[0].style === PLAIN);
+}
+
 /** Greedy wrap of one paragraph; `null` when a single word is wider than the box. */
 function wrapParagraph(doc: Doc, words: Word[], rich: Rich, width: number, size: number, spacing: number): Word[][] | null {
   const lines: Word[][] = [];
+  if (isPlain(words)) {
+    // Plain text: each candidate line measured as one string, as it will be drawn.
+    doc.font(rich.fonts.regular);
+    const opts = { characterSpacing: spacing };
+    let cur = '';
+    let start = 0;
+    for (let i = 0; i < words.length; i++) {
+      const w = (words[i][0] as { text: string }).text;
+      if (doc.widthOfString(w, opts) > width) return null;
+      const next = cur ? `${cur} ${w}` : w;
+      if (cur && doc.widthOfString(next, opts) > width) {
+        lines.push(words.slice(start, i));
+        start = i;
+        cur = w;
+      } else cur = next;
+    }
+    lines.push(words.slice(start));
+    return lines;
+  }
   let cur: Word[] = [];
   for (const w of words) {
     if (runsWidth(doc, runsOf([w], rich), size, spacing) > width) return null;
