@@ -9,22 +9,10 @@ import { deflateSync, crc32 } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { loadLayout } from '../../src/data/deck.js';
 import { readDeckData } from '../../src/data/deck-data.js';
-import { UserError } from '../../src/errors.js';
-import { render, simpleLayout, tmp, write } from './helpers.js';
+import { failure, render, simpleLayout, tmp, write } from './helpers.js';
 
 const FAST = { timeout: 10_000 };
 
-async function failure(p: Promise<unknown> | (() => unknown)): Promise<string> {
-  try {
-    await (typeof p === 'function' ? p() : p);
-  } catch (e) {
-    expect(e).toBeInstanceOf(UserError);
-    expect((e as Error).message).not.toContain('\n');
-    expect((e as Error).message.length).toBeLessThan(300);
-    return (e as Error).message;
-  }
-  throw new Error('expected a failure');
-}
 
 /** A PNG whose header says `w` x `h` pixels, with one row of data: cheap to write, huge to decode. */
 function pngHeader(w: number, h: number): Buffer {

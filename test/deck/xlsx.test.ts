@@ -4,8 +4,7 @@ import { describe, expect, it } from 'vitest';
 import writeXlsxFile from 'write-excel-file/node';
 import { loadLayout } from '../../src/data/deck.js';
 import { loadDeckData, readDeckData } from '../../src/data/deck-data.js';
-import { UserError } from '../../src/errors.js';
-import { simpleLayout, tmp, write } from './helpers.js';
+import { failure, simpleLayout, tmp, write } from './helpers.js';
 
 type Cell = string | number | boolean | Date | null;
 
@@ -20,16 +19,6 @@ async function xlsx(name: string, sheets: Record<string, Cell[][]>): Promise<str
   return p;
 }
 
-async function failure(p: Promise<unknown> | (() => unknown)): Promise<string> {
-  try {
-    await (typeof p === 'function' ? p() : p);
-  } catch (e) {
-    expect(e).toBeInstanceOf(UserError);
-    expect((e as Error).message).not.toContain('\n');
-    return (e as Error).message;
-  }
-  throw new Error('expected a failure');
-}
 
 const typed = simpleLayout({ columns: { name: 'text', points: 'number', copies: 'integer?' } });
 
