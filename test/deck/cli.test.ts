@@ -44,13 +44,13 @@ describe('baako deck', () => {
       unknownDeck: ['deck', 'chess-pieces'],
       noBack: ['deck', 'mine.layout.json', '--data', 'mine.csv', '--duplex'],
       badPaper: ['deck', 'waka-tasks', '--paper', 'a5'],
-      shop: ['deck', 'examples-potions', '--single', '--duplex', '--preset', 'mpc-poker', '--png', 'png', '--trim', '--tts', 'tts', '--proof', 'proof.png'],
+      shop: ['deck', 'examples-potions', '--single', '--duplex', '--preset', 'mpc-poker', '--png', 'png', '--trim', '--dpi', '100', '--tts', 'tts', '--proof', 'proof.png'],
       xlsx: ['deck', 'mine.layout.json', '--data', 'bad.xlsx'],
     };
     const names = Object.keys(jobs);
     const results = await Promise.all(names.map((n) => baako(...jobs[n])));
     names.forEach((n, i) => (runs[n] = results[i]));
-  }, 120_000);
+  }, 180_000);
 
   it('prints a built-in deck by name into out/, and refuses to overwrite it without --force', async () => {
     expect(runs.builtin.code, runs.builtin.stderr).toBe(0);
@@ -87,7 +87,7 @@ describe('baako deck', () => {
     const lines = r.stdout.trim().split('\n');
     expect(lines).toHaveLength(4);
     expect(lines[0]).toMatch(/^wrote out\/examples-potions-single-duplex\.pdf \(11 cards, one a page, each front followed by its back: 63\.5 x 88\.9 mm trim, 3\.05 mm bleed; 22 pages\)/);
-    expect(lines[1]).toMatch(/^wrote 22 images to png\/ \(11 cards, fronts and backs; 750 x 1050 px at 300 dpi, trimmed, mpc-poker\)/);
+    expect(lines[1]).toMatch(/^wrote 22 images to png\/ \(11 cards, fronts and backs; 250 x 350 px at 100 dpi, trimmed, mpc-poker\)/);
     expect(lines[2]).toMatch(/^wrote 1 TTS sheet to tts\/ \(examples-potions-1\.png: 10 x 2, 11 cards; back examples-potions-back\.png; card \d+ x \d+ px; examples-potions-tts\.json\)/);
     expect(lines[3]).toMatch(/^wrote proof\.png \(6 distinct cards of 11, \d+ x \d+ px\)/);
     expect(readdirSync(join(dir, 'png'))).toHaveLength(22);
@@ -96,7 +96,7 @@ describe('baako deck', () => {
     const box = execFileSync('pdfinfo', ['-box', join(dir, 'out', 'examples-potions-single-duplex.pdf')], { encoding: 'utf8' });
     expect(box).toMatch(/TrimBox:\s+8\.64\s+8\.64\s+188\.64\s+260\.64/);
     // Written again only with --force.
-    oneLineError(await baako('deck', 'examples-potions', '--png', 'png', '--preset', 'mpc-poker', '--trim'), /png\/001-healing-draught\.png already exists: use --force/);
+    oneLineError(await inProcess('deck', 'examples-potions', '--png', join(dir, 'png'), '--preset', 'mpc-poker', '--trim'), /png\/001-healing-draught\.png already exists: use --force/);
   });
 
   it('fails in one line on a bad spreadsheet cell and on options that do not go together', async () => {
