@@ -11,7 +11,7 @@ import { loadBoard } from './data/board.js';
 import { loadGame } from './data/load.js';
 import { parseSheet, validateState } from './data/state.js';
 import { loadLayout as loadLayoutFile, type Layout } from './data/deck.js';
-import { readDeckData as readDeckDataFile, type DeckData } from './data/deck-data.js';
+import { loadDeckData as loadDeckDataFile, readDeckData as readDeckDataFile, type DeckData } from './data/deck-data.js';
 import { builtinDecks as listBuiltinDecks, type BuiltinDeck } from './data/deck-builtin.js';
 import { findCard, UnknownCardError } from './engine/cards.js';
 import { writeNotation } from './engine/notation.js';
@@ -274,9 +274,20 @@ export function readDeckData(layout: Layout, dataPath?: string, opts: { copiesCo
   return readDeckDataFile(layout, path, opts);
 }
 
+/**
+ * A deck's cards from a CSV, spreadsheet (.xlsx; `sheet` names one, default the first) or JSON data file, checked
+ * against the layout. Throws a DataError naming the file, row and column.
+ */
+export async function loadDeckData(layout: Layout, dataPath?: string, opts: { copiesColumn?: string; sheet?: string } = {}): Promise<DeckData> {
+  const path = dataPath ?? (layout.data ? resolve(layout.dir, layout.data) : undefined);
+  return loadDeckDataFile(layout, path, opts);
+}
+
 export interface DeckOptions {
-  /** The cards (default: the layout's data file). */
+  /** The cards (default: the layout's data file): read, or a CSV, .xlsx or JSON file. */
   data?: DeckData | string;
+  /** One card a page at its trim size plus a 3 mm bleed, TrimBox and BleedBox set (what print shops ask for). */
+  single?: boolean;
   /** a4 (default), letter or a3. */
   paper?: string;
   /** Overrides the layout's size: poker, bridge, tarot, square, WxHmm, or a4/letter/a3/page for whole pages. */
@@ -294,8 +305,14 @@ export interface RenderedDeck {
 /** A deck of cards (or tiles, mats, boards) from a layout (or a layout file) and its data. */
 export async function renderDeck(layout: Layout | string, opts: DeckOptions = {}): Promise<RenderedDeck> {
   const l = typeof layout === 'string' ? loadLayout(layout) : layout;
-  const data = typeof opts.data === 'object' ? opts.data : readDeckData(l, opts.data);
-  const [{ renderDeckPdf }, { parseDeckSize, parsePaperName }] = await Promise.all([import('./render/deck/render.js'), import('./render/deck/sizes.js')]);
+  const data = typeof opts.data === 'object' ? opts.data : await loadDeckData(l, opts.data);
+  const [{ renderDeckPdf, renderDeckSinglePdf }, { parseDeckSize, parsePaperName }] = await Promise.all([import('./render/deck/render.js'), import('./render/deck/sizes.js')]);
+  if (opts.single) {
+    if (opts.backOffset) throw new OptionError('backOffset', 'shifts the backs of the 9-up sheets; with single each card has a page of its own');
+    const size = opts.size !== undefined ? parseDeckSize(opts.size) : undefined;
+    const r = await renderDeckSinglePdf(l, data, { size, paper: parsePaperName(opts.paper ?? 'a4'), backs: opts.duplex });
+    return { pdf: r.pdf, cards: data.cards.length, pages: r.pages.length };
+  }
   const r = await renderDeckPdf(l, data, {
     paper: parsePaperName(opts.paper ?? 'a4'),
     size: opts.size !== undefined ? parseDeckSize(opts.size) : undefined,

@@ -5,190 +5,20 @@
  * tracks. Positions are millimetres from the card's top-left cut corner, or "P%", "P%+N", "P%-N" of the card.
  * Any string may use `{column}` to take the card's value. Validated with zod: one-line errors naming file and field.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
 import { DataError } from '../errors.js';
 import { readJsonFile } from './load.js';
-import { zodDataError } from './zod-errors.js';
+import { formatPath, zodDataError } from './zod-errors.js';
+import { elementSchema, KINDS, MAX_COLOR_CHARS, viewBox, type Element } from './deck-elements/index.js';
 
-/** "12", 12, "50%", "100%-4", "50%+2.5". */
-export const LENGTH_RE = /^\s*(-?\d+(?:\.\d+)?)\s*(%)?\s*(?:([+-])\s*(\d+(?:\.\d+)?))?\s*$/;
-const length = z.union([z.number(), z.string().regex(LENGTH_RE, 'expected millimetres (a number) or a share of the card like "50%" or "100%-4"')]);
-export type Length = z.infer<typeof length>;
+export * from './deck-elements/index.js';
 
-const colorish = z.string().max(200);
-const condition = z.union([
-  z.string().min(1, 'expected a column name'),
-  z
-    .object({
-      column: z.string().min(1, 'expected a column name'),
-      is: z.union([z.string(), z.array(z.string())]).optional(),
-      not: z.union([z.string(), z.array(z.string())]).optional(),
-      empty: z.boolean().optional(),
-    })
-    .strict(),
-]);
-/** A column that must be filled in (not "", "0", "no" or "false"), a test of a column, or a list that must all hold. */
-const when = z.union([condition, z.array(condition).min(1)]);
-export type Condition = z.infer<typeof condition>;
-export type When = z.infer<typeof when>;
-
-const base = {
-  x: length.optional(),
-  y: length.optional(),
-  w: length.optional(),
-  h: length.optional(),
-  /** Degrees, clockwise, about the element box's centre. */
-  rotate: z.number().optional(),
-  opacity: z.number().min(0).max(1).optional(),
-  when: when.optional(),
-};
-
-const fill = {
-  fill: colorish.optional(),
-  stroke: colorish.optional(),
-  /** Points. */
-  strokeWidth: z.number().min(0).max(20).optional(),
-  /** Dash length in millimetres (gap the same). */
-  dash: z.number().positive().optional(),
-};
-
-export const TEXT_ALIGN = ['left', 'center', 'right'] as const;
-export const TEXT_VALIGN = ['top', 'middle', 'bottom'] as const;
-/** Nothing is printed smaller than this (points). */
-export const MIN_TEXT_SIZE = 6;
-
-const textEl = z
-  .object({
-    kind: z.literal('text'),
-    ...base,
-    /** Literal text with `{column}` templates. */
-    text: z.string().optional(),
-    /** The column whose value is the text (same as text "{column}"). */
-    field: z.string().optional(),
-    font: z.string().optional(),
-    /** Points. */
-    size: z.number().min(MIN_TEXT_SIZE, `expected a size of at least ${MIN_TEXT_SIZE} pt`).max(400).optional(),
-    /** Smallest size the text may shrink to so that it fits its box (default: 6 pt, or `size` when smaller). */
-    minSize: z.number().min(MIN_TEXT_SIZE, `expected a size of at least ${MIN_TEXT_SIZE} pt (nothing is printed smaller)`).optional(),
-    color: colorish.optional(),
-    align: z.enum(TEXT_ALIGN, { error: 'expected "left", "center" or "right"' }).optional(),
-    valign: z.enum(TEXT_VALIGN, { error: 'expected "top", "middle" or "bottom"' }).optional(),
-    /** Line height as a multiple of the size (default 1.2). */
-    leading: z.number().min(0.8).max(3).optional(),
-    /** Extra space between characters (points). */
-    spacing: z.number().min(-2).max(20).optional(),
-    upper: z.boolean().optional(),
-    /** false: one line, shrunk to the width (default true: word-wrapped). */
-    wrap: z.boolean().optional(),
-  })
-  .strict()
-  .refine((e) => (e.text === undefined) !== (e.field === undefined), 'a text element needs either "text" or "field"');
-
-const rectEl = z
-  .object({
-    kind: z.enum(['rect', 'box']),
-    ...base,
-    ...fill,
-    /** Corner radius, millimetres. */
-    radius: z.number().min(0).optional(),
-    /** Edges lying on the card's cut line run on through the bleed. */
-    bleed: z.boolean().optional(),
-  })
-  .strict();
-
-const ellipseEl = z.object({ kind: z.enum(['ellipse', 'circle']), ...base, ...fill }).strict();
-const lineEl = z.object({ kind: z.literal('line'), ...base, ...fill }).strict();
-
-const iconEl = z
-  .object({
-    kind: z.enum(['icon', 'svg']),
-    ...base,
-    ...fill,
-    /** The name of an icon of the layout's `icons` (templated). */
-    icon: z.string().optional(),
-    /** SVG path data drawn in the box (viewBox 0 0 24 24 unless `viewBox`). */
-    path: z.string().optional(),
-    viewBox: z.tuple([z.number(), z.number(), z.number().positive(), z.number().positive()]).optional(),
-  })
-  .strict()
-  .refine((e) => (e.icon === undefined) !== (e.path === undefined), 'an icon element needs either "icon" or "path"');
-
-const imageEl = z
-  .object({
-    kind: z.literal('image'),
-    ...base,
-    /** PNG or JPEG path relative to the layout file (templated). */
-    src: z.string().min(1, 'expected an image file'),
-    fit: z.enum(['contain', 'cover', 'stretch'], { error: 'expected "contain", "cover" or "stretch"' }).optional(),
-  })
-  .strict();
-
-const cellStyle = z
-  .object({
-    fill: colorish.optional(),
-    stroke: colorish.optional(),
-    strokeWidth: z.number().min(0).max(20).optional(),
-    shape: z.enum(['square', 'rounded', 'circle', 'diamond', 'hbar', 'vbar', 'icon'], { error: 'expected square, rounded, circle, diamond, hbar, vbar or icon' }).optional(),
-    icon: z.string().optional(),
-    /** Share of the cell the mark covers (default 0.88). */
-    scale: z.number().min(0.1).max(1.5).optional(),
-  })
-  .strict();
-export type CellStyle = z.infer<typeof cellStyle>;
-
-const gridEl = z
-  .object({
-    kind: z.enum(['grid', 'grid-shape']),
-    ...base,
-    /** Rows separated by "/" or new lines, e.g. "##/#." (templated). */
-    shape: z.string().optional(),
-    field: z.string().optional(),
-    /** What each character draws; "." and " " are empty cells. Default: "#" a dark square. */
-    cells: z.record(z.string().length(1, 'expected one character'), cellStyle).optional(),
-    /** Colour of the grid lines (default none). */
-    grid: colorish.optional(),
-    /** Empty cells drawn around the shape. */
-    pad: z.number().int().min(0).max(5).optional(),
-    /** Largest cell, millimetres. */
-    cell: z.number().positive().optional(),
-    /** Where the shape sits in its box when the box is taller than it (default middle). */
-    valign: z.enum(TEXT_VALIGN, { error: 'expected "top", "middle" or "bottom"' }).optional(),
-  })
-  .strict()
-  .refine((e) => (e.shape === undefined) !== (e.field === undefined), 'a grid element needs either "shape" or "field"');
-
-const trackEl = z
-  .object({
-    kind: z.literal('track'),
-    ...base,
-    ...fill,
-    /** First and last number of the track, run clockwise round the box from its top-left corner. */
-    from: z.number().int(),
-    to: z.number().int(),
-    /** Every n-th space is highlighted with `markFill` (default 5). */
-    every: z.number().int().min(1).optional(),
-    markFill: colorish.optional(),
-    color: colorish.optional(),
-    font: z.string().optional(),
-    size: z.number().min(MIN_TEXT_SIZE).max(40).optional(),
-  })
-  .strict()
-  .refine((e) => e.to > e.from, '"to" must be greater than "from"');
-
-const KINDS = ['text', 'rect', 'box', 'ellipse', 'circle', 'line', 'icon', 'svg', 'image', 'grid', 'grid-shape', 'track'];
-
-export const element = z.union([textEl, rectEl, ellipseEl, lineEl, iconEl, imageEl, gridEl, trackEl]);
-export type Element = z.infer<typeof element>;
-export type TextElement = z.infer<typeof textEl>;
-export type RectElement = z.infer<typeof rectEl>;
-export type EllipseElement = z.infer<typeof ellipseEl>;
-export type LineElement = z.infer<typeof lineEl>;
-export type IconElement = z.infer<typeof iconEl>;
-export type ImageElement = z.infer<typeof imageEl>;
-export type GridElement = z.infer<typeof gridEl>;
-export type TrackElement = z.infer<typeof trackEl>;
+const colorish = z.string().max(MAX_COLOR_CHARS);
+/** Most elements a side of a card draws, and the largest layout file read. */
+export const MAX_ELEMENTS = 500;
+export const MAX_LAYOUT_BYTES = 5 * 1024 * 1024;
 
 const section = z
   .object({
@@ -203,7 +33,7 @@ const iconDef = z.union([
   z
     .object({
       path: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]),
-      viewBox: z.tuple([z.number(), z.number(), z.number().positive(), z.number().positive()]).optional(),
+      viewBox: viewBox.optional(),
       /** Draw the path's outline instead of filling it. */
       outline: z.boolean().optional(),
       evenOdd: z.boolean().optional(),
@@ -258,6 +88,8 @@ export interface Layout {
   colors: Record<string, string>;
   icons: Record<string, { paths: string[]; viewBox: [number, number, number, number]; outline: boolean; evenOdd: boolean }>;
   fonts: Record<string, string>;
+  /** The icon files the layout names (absolute paths). */
+  iconFiles: string[];
   front: Section;
   back?: Section;
 }
@@ -272,23 +104,23 @@ function shownPath(p: string): string {
 }
 
 function parseElements(where: string, part: 'front' | 'back', raw: unknown[]): Element[] {
+  if (raw.length > MAX_ELEMENTS) throw new DataError(where, `${part}.elements`, `${raw.length} elements; at most ${MAX_ELEMENTS} a side`);
   return raw.map((e, i) => {
     const kind = (e as { kind?: unknown })?.kind;
     if (typeof kind !== 'string' || !KINDS.includes(kind)) {
       throw new DataError(where, `${part}.elements[${i}].kind`, `unknown element kind ${JSON.stringify(kind ?? null)} (expected one of ${KINDS.join(', ')})`);
     }
-    const r = element.safeParse(e);
+    const r = elementSchema.safeParse(e);
     if (!r.success) {
-      // The union's own message is vague: parse again against the kind's own schema for a precise one.
-      const own = [textEl, rectEl, ellipseEl, lineEl, iconEl, imageEl, gridEl, trackEl].map((s) => s.safeParse(e)).find((x) => !x.success && x.error.issues.every((iss) => iss.path[0] !== 'kind'));
-      const err = own && !own.success ? own.error : r.error;
-      throw zodDataError(where, err, `${part}.elements[${i}]`);
+      const issue = r.error.issues[0];
+      const path = issue.path.length ? `.${formatPath(issue.path)}`.replace('.[', '[') : '';
+      throw new DataError(where, `${part}.elements[${i}]${path}`, issue.message);
     }
     return r.data;
   });
 }
 
-function loadIcons(layoutPath: string, where: string, spec: z.infer<typeof layoutSchema>['icons']): Layout['icons'] {
+function loadIcons(layoutPath: string, where: string, spec: z.infer<typeof layoutSchema>['icons'], files: string[]): Layout['icons'] {
   const out: Layout['icons'] = {};
   const sets = spec === undefined ? [] : Array.isArray(spec) ? spec : [spec];
   for (const s of sets) {
@@ -296,6 +128,7 @@ function loadIcons(layoutPath: string, where: string, spec: z.infer<typeof layou
     if (typeof s === 'string') {
       const p = resolve(dirname(layoutPath), s);
       if (!existsSync(p)) throw new DataError(where, 'icons', `icon file ${s} not found`);
+      files.push(p);
       set = readJsonFile(p, iconSet);
     } else set = s;
     for (const [name, def] of Object.entries(set)) {
@@ -316,6 +149,8 @@ export function loadLayout(path: string): Layout {
   const abs = resolve(path);
   const where = shownPath(abs);
   if (!existsSync(abs)) throw new DataError(where, undefined, 'layout not found', 'file-not-found');
+  const bytes = statSync(abs).size;
+  if (bytes > MAX_LAYOUT_BYTES) throw new DataError(where, undefined, `${(bytes / 1048576).toFixed(1)} MB; a layout is at most ${MAX_LAYOUT_BYTES / 1048576} MB`);
   let json: unknown;
   try {
     json = JSON.parse(readFileSync(abs, 'utf8'));
@@ -336,6 +171,8 @@ export function loadLayout(path: string): Layout {
     if (!existsSync(p)) throw new DataError(where, `fonts.${name}`, `font file ${file} not found`);
     fonts[name] = p;
   }
+  const iconFiles: string[] = [];
+  const icons = loadIcons(abs, where, l.icons, iconFiles);
   const layout: Layout = {
     path: abs,
     shown: where,
@@ -347,8 +184,9 @@ export function loadLayout(path: string): Layout {
     copies: l.copies,
     columns,
     colors: l.colors,
-    icons: loadIcons(abs, where, l.icons),
+    icons,
     fonts,
+    iconFiles,
     front: { background: l.front.background, elements: parseElements(where, 'front', l.front.elements) },
     back: l.back ? { background: l.back.background, elements: parseElements(where, 'back', l.back.elements) } : undefined,
   };
@@ -365,6 +203,12 @@ function checkNames(l: Layout): void {
       if ((e.kind === 'text' || e.kind === 'track') && e.font && !fonts.has(e.font)) {
         throw new DataError(l.shown, `${at}.font`, `unknown font "${e.font}" (expected one of ${[...fonts].join(', ')})`);
       }
+      if (e.kind === 'text') {
+        for (const k of ['boldFont', 'italicFont'] as const) {
+          const f = e[k];
+          if (f && !fonts.has(f)) throw new DataError(l.shown, `${at}.${k}`, `unknown font "${f}" (expected one of ${[...fonts].join(', ')})`);
+        }
+      }
       if ((e.kind === 'icon' || e.kind === 'svg') && e.icon && !e.icon.includes('{') && !l.icons[e.icon]) {
         throw new DataError(l.shown, `${at}.icon`, `unknown icon "${e.icon}" (the layout's icons: ${Object.keys(l.icons).join(', ') || 'none'})`);
       }
@@ -379,8 +223,11 @@ function checkNames(l: Layout): void {
   }
 }
 
-/** The columns named by `{column}` templates, `field`s and `when`s of a layout, with where each is first used. */
-export function referencedColumns(l: Layout): Map<string, string> {
+/**
+ * The columns named by `{column}` templates, `field`s and `when`s of a layout (or of one side of it), with where
+ * each is first used.
+ */
+export function referencedColumns(l: Layout, parts: readonly ('front' | 'back')[] = ['front', 'back']): Map<string, string> {
   const out = new Map<string, string>();
   const add = (name: string, where: string) => {
     if (!out.has(name)) out.set(name, where);
@@ -397,7 +244,7 @@ export function referencedColumns(l: Layout): Map<string, string> {
     else if (Array.isArray(v)) v.forEach((x, i) => scan(x, `${where}[${i}]`));
     else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) scan(x, `${where}.${k}`);
   };
-  for (const part of ['front', 'back'] as const) {
+  for (const part of parts) {
     const s = l[part];
     if (!s) continue;
     scan(s.background, `${part}.background`);

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { boardSchema } from './board.js';
-import { element, layoutSchema } from './deck.js';
+import { elementSchema, layoutSchema } from './deck.js';
 import { geometrySchema, scanSchema, scoreSchema, sheetStateSchema } from './formats.js';
 import { gameFileSchema } from './game-file.js';
 
@@ -32,7 +32,7 @@ function toJson(schema: z.ZodType): Json {
  */
 function withDeckElements(layout: Json): Json {
   const defs: Json = {};
-  for (const option of element.options) {
+  for (const option of elementSchema.options) {
     const { $schema: _, ...el } = toJson(option);
     const kind = (el.properties as Record<string, { const?: string; enum?: string[] }>).kind;
     defs[`${kind.const ?? kind.enum![0]}-element`] = el;

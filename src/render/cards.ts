@@ -6,8 +6,8 @@ import type { Card, GameData } from '../engine/types.js';
 import { drawBackGround, drawCardBack } from './card-back.js';
 import { drawCardFace } from './card-face.js';
 import { INK } from './icons.js';
-import { backSlot, cardPage, drawCropMarks, marginBox, paginate, type SheetOfCards } from './imposition.js';
-import { finish, newDoc, type Doc } from './pdf.js';
+import { backSlot, BLEED, cardPage, drawCropMarks, marginBox, paginate, type SheetOfCards } from './imposition.js';
+import { finish, newDoc, setPageBoxes, type Doc } from './pdf.js';
 import { mm } from '../geometry/sheet-layout.js';
 import { line } from './text.js';
 
@@ -43,6 +43,7 @@ export async function renderCardsPdf(opts: CardsOptions): Promise<Buffer> {
       const slot = sheet.slots[i];
       drawCardFace(doc, game, card, slot.cut.x, slot.cut.y, { clip: slot.clip });
     });
+    blockBoxes(doc, sheet);
     drawCropMarks(doc, sheet);
     marginNote(doc, sheet, `Baako discovery cards · page ${p + 1} of ${pages.length}${opts.duplex ? ' · fronts' : ''}`);
     if (opts.duplex) {
@@ -61,10 +62,20 @@ export async function renderCardsPdf(opts: CardsOptions): Promise<Buffer> {
         drawCardBack(doc, game, type, b.cut.x, b.cut.y, { clip: b.clip, ground: false });
       });
       const o = opts.backOffset ?? { x: 0, y: 0 };
+      blockBoxes(doc, sheet, o);
       marginNote(doc, sheet, `backs of page ${p + 1} · flip on the long edge${o.x || o.y ? ` · back offset ${o.x},${o.y} mm` : ''}`, false);
     }
   });
   return finish(doc);
+}
+
+/**
+ * The block of 3 x 3 cards is where the sheet is cut (TrimBox), the 3 mm around it the bleed (BleedBox); on a back
+ * page both move with the back offset.
+ */
+function blockBoxes(doc: Doc, sheet: SheetOfCards, offsetMm = { x: 0, y: 0 }): void {
+  const b = { ...sheet.block, x: sheet.block.x + mm(offsetMm.x), y: sheet.block.y + mm(offsetMm.y) };
+  setPageBoxes(doc, b, { x: b.x - BLEED, y: b.y - BLEED, w: b.w + 2 * BLEED, h: b.h + 2 * BLEED });
 }
 
 /** The 50 mm scale bar and a note in the margin (below the block on A4, up the left margin on Letter). */

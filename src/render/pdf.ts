@@ -36,6 +36,25 @@ export function newDoc(opts: DocOptions): Doc {
   return doc;
 }
 
+/** A rectangle in page points from the top-left corner (the drawing's coordinates). */
+interface PageRect {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+/**
+ * Sets the current page's TrimBox (where it is cut) and BleedBox (how far its artwork runs past the cut), so a print
+ * shop's preflight sees both. PDF boxes are measured from the bottom-left corner; numbers keep 1/1000 pt.
+ */
+export function setPageBoxes(doc: Doc, trim: PageRect, bleed: PageRect): void {
+  const page = (doc as unknown as { page: { height: number; dictionary: { data: Record<string, unknown> } } }).page;
+  const box = (r: PageRect) => [r.x, page.height - (r.y + r.h), r.x + r.w, page.height - r.y].map((v) => Math.round(v * 1000) / 1000);
+  page.dictionary.data.TrimBox = box(trim);
+  page.dictionary.data.BleedBox = box(bleed);
+}
+
 /** Ends a document and collects its bytes. */
 export function finish(doc: Doc): Promise<Buffer> {
   return new Promise((resolve, reject) => {

@@ -3,6 +3,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as mupdf from 'mupdf';
+import { expect } from 'vitest';
+import { UserError } from '../../src/errors.js';
 import { loadLayout, type Layout } from '../../src/data/deck.js';
 import { readDeckData } from '../../src/data/deck-data.js';
 import { renderDeckPdf, type DeckRenderOptions } from '../../src/render/deck/render.js';
@@ -59,4 +61,17 @@ export function pageText(pdf: Uint8Array, page = 0): { text: string; sizes: numb
   } finally {
     doc.destroy();
   }
+}
+
+/** The one-line message a call (or a promise) fails with: a UserError of one short line. */
+export async function failure(p: Promise<unknown> | (() => unknown)): Promise<string> {
+  try {
+    await (typeof p === 'function' ? p() : p);
+  } catch (e) {
+    expect(e).toBeInstanceOf(UserError);
+    expect((e as Error).message).not.toContain('\n');
+    expect((e as Error).message.length).toBeLessThan(300);
+    return (e as Error).message;
+  }
+  throw new Error('expected a failure');
 }

@@ -1,6 +1,5 @@
 /** Boxes (rounded, through the bleed when asked), ellipses and lines. */
-import type { EllipseElement, LineElement, RectElement } from '../../data/deck.js';
-import { BLEED } from '../imposition.js';
+import type { EllipseElement, LineElement, RectElement } from '../../data/deck-elements/box.js';
 import type { Doc } from '../pdf.js';
 import { mm, type Box } from '../../geometry/sheet-layout.js';
 import { color, INK, type CardCtx } from './context.js';
@@ -28,10 +27,10 @@ function bleedBox(ctx: CardCtx, b: Box): Box {
   const eps = 0.01;
   const W = mm(ctx.W);
   const H = mm(ctx.H);
-  const l = b.x <= eps ? BLEED : 0;
-  const t = b.y <= eps ? BLEED : 0;
-  const r = b.x + b.w >= W - eps ? BLEED : 0;
-  const btm = b.y + b.h >= H - eps ? BLEED : 0;
+  const l = b.x <= eps ? ctx.bleed : 0;
+  const t = b.y <= eps ? ctx.bleed : 0;
+  const r = b.x + b.w >= W - eps ? ctx.bleed : 0;
+  const btm = b.y + b.h >= H - eps ? ctx.bleed : 0;
   return { x: b.x - l, y: b.y - t, w: b.w + l + r, h: b.h + t + btm };
 }
 

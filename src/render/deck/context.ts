@@ -3,7 +3,7 @@
  * `{column}` templates, resolve colours and lengths, and fail with one line naming the row and column (or, for a
  * literal in the layout, the layout's field).
  */
-import { BUILTIN_FONTS, LENGTH_RE, type Condition, type Element, type Layout, type Length, type When } from '../../data/deck.js';
+import { BUILTIN_FONTS, LENGTH_RE, MAX_COLOR_CHARS, type Condition, type Element, type Layout, type Length, type When } from '../../data/deck.js';
 import type { DeckCard } from '../../data/deck-data.js';
 import { DataError } from '../../errors.js';
 import type { Doc } from '../pdf.js';
@@ -23,6 +23,8 @@ export interface DeckDoc {
   /** Images opened once per document, by absolute path. */
   images: Map<string, OpenedImage>;
   colors: Map<string, string | null>;
+  /** The bleed in points: how far past the cut line edges marked `bleed` run. */
+  bleed: number;
 }
 
 export interface CardCtx extends DeckDoc {
@@ -76,10 +78,14 @@ export function fill(ctx: CardCtx, s: string): string {
 
 const HEX = /^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
 
-/** A colour: "#rrggbb", a name from the layout's colours, or "" / "none" for nothing. Templates allowed. */
-export function color(ctx: CardCtx, field: string, v: string | undefined, dflt: string | null = null): string | null {
+/**
+ * A colour: "#rrggbb", a name from the layout's colours, or "" / "none" for nothing. Templates allowed. `template`
+ * is what a failure is traced to (default `v` itself): the cell a colour inside a text came from.
+ */
+export function color(ctx: CardCtx, field: string, v: string | undefined, dflt: string | null = null, template = v): string | null {
   if (v === undefined) return dflt;
   const s = fill(ctx, v).trim();
+  if (s.length > MAX_COLOR_CHARS) fail(ctx, field, template, `a colour of ${s.length.toLocaleString('en')} characters; at most ${MAX_COLOR_CHARS}`);
   const hit = ctx.colors.get(s);
   if (hit !== undefined) return hit;
   let out: string | null;
@@ -89,7 +95,7 @@ export function color(ctx: CardCtx, field: string, v: string | undefined, dflt: 
     const named = ctx.layout.colors[s] ?? ctx.layout.colors[s.toLowerCase()];
     if (!named) {
       const known = Object.keys(ctx.layout.colors);
-      fail(ctx, field, v, `unknown colour "${s}" (expected "#rrggbb"${known.length ? ` or one of ${known.join(', ')}` : ''})`);
+      fail(ctx, field, template, `unknown colour "${s}" (expected "#rrggbb"${known.length ? ` or one of ${known.join(', ')}` : ''})`);
     }
     out = named;
   }

@@ -3,7 +3,7 @@
  * each character drawn by the layout's `cells` style (square, rounded, circle, diamond, an icon, or bars that join
  * their neighbours: "hbar" runs across, "vbar" runs down). "." and " " are empty cells.
  */
-import type { CellStyle, GridElement } from '../../data/deck.js';
+import { MAX_SHAPE_CHARS, MAX_SHAPE_COLUMNS, MAX_SHAPE_ROWS, type CellStyle, type GridElement } from '../../data/deck-elements/grid.js';
 import { mm, type Box } from '../../geometry/sheet-layout.js';
 import { color, fail, fill, INK, type CardCtx } from './context.js';
 import { iconNamed, paintIcon } from './icon.js';
@@ -19,13 +19,22 @@ export function parseShape(s: string): string[] {
 
 export function drawGrid(ctx: CardCtx, e: GridElement, box: Box): void {
   const template = e.field !== undefined ? `{${e.field}}` : e.shape!;
-  const rows = parseShape(fill(ctx, template));
+  const field = e.field !== undefined ? 'field' : 'shape';
+  const text = fill(ctx, template);
+  // Sizes are checked before the shape is split or drawn: a 2000 x 2000 shape would take minutes and gigabytes.
+  if (text.length > MAX_SHAPE_CHARS) fail(ctx, field, template, `a shape of ${text.length.toLocaleString('en')} characters; at most ${MAX_SHAPE_CHARS.toLocaleString('en')}`);
+  const rows = parseShape(text);
   if (rows.length === 0) return;
+  const widest = Math.max(...rows.map((r) => r.length));
+  if (rows.length > MAX_SHAPE_ROWS || widest > MAX_SHAPE_COLUMNS) {
+    fail(ctx, field, template, `a shape of ${rows.length} rows of up to ${widest} cells; at most ${MAX_SHAPE_ROWS} rows of ${MAX_SHAPE_COLUMNS}`);
+  }
   const cells = e.cells ?? DEFAULT_CELLS;
   for (const r of rows) {
     for (const ch of r) {
       if (ch !== '.' && ch !== ' ' && !cells[ch]) {
-        fail(ctx, e.field !== undefined ? 'field' : 'shape', template, `"${ch}" in the shape "${rows.join('/')}" has no style in the layout's cells (${Object.keys(cells).join(' ')}; "." is empty)`);
+        const shape = rows.join('/');
+        fail(ctx, field, template, `"${ch}" in the shape "${shape.length > 60 ? `${shape.slice(0, 57)}...` : shape}" has no style in the layout's cells (${Object.keys(cells).join(' ')}; "." is empty)`);
       }
     }
   }

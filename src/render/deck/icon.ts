@@ -1,5 +1,6 @@
 /** Icons: SVG path data (the layout's named icons or an inline path) scaled into a box, keeping their proportions. */
-import type { IconElement, Layout } from '../../data/deck.js';
+import type { Layout } from '../../data/deck.js';
+import { MAX_ICON_NAME_CHARS, MAX_PATH_CHARS, type IconElement } from '../../data/deck-elements/icon.js';
 import type { Doc } from '../pdf.js';
 import type { Box } from '../../geometry/sheet-layout.js';
 import { color, fail, fill, INK, type CardCtx } from './context.js';
@@ -29,13 +30,19 @@ export function paintIcon(doc: Doc, def: IconDef, box: Box, fillColor: string | 
 export function iconNamed(ctx: CardCtx, field: string, template: string): IconDef | null {
   const name = fill(ctx, template).trim();
   if (name === '' || name.toLowerCase() === 'none') return null;
+  if (name.length > MAX_ICON_NAME_CHARS) fail(ctx, field, template, `an icon name of ${name.length.toLocaleString('en')} characters; at most ${MAX_ICON_NAME_CHARS}`);
   const def = ctx.layout.icons[name] ?? ctx.layout.icons[name.toLowerCase()];
   if (!def) fail(ctx, field, template, `unknown icon "${name}" (the layout's icons: ${Object.keys(ctx.layout.icons).join(', ') || 'none'})`);
   return def;
 }
 
 export function drawIcon(ctx: CardCtx, e: IconElement, box: Box): void {
-  const def: IconDef | null = e.path !== undefined ? { paths: [fill(ctx, e.path)], viewBox: e.viewBox ?? [0, 0, 24, 24], outline: false, evenOdd: false } : iconNamed(ctx, 'icon', e.icon!);
+  let def: IconDef | null;
+  if (e.path !== undefined) {
+    const path = fill(ctx, e.path);
+    if (path.length > MAX_PATH_CHARS) fail(ctx, 'path', e.path, `${path.length.toLocaleString('en')} characters of path data; at most ${MAX_PATH_CHARS.toLocaleString('en')}`);
+    def = { paths: [path], viewBox: e.viewBox ?? [0, 0, 24, 24], outline: false, evenOdd: false };
+  } else def = iconNamed(ctx, 'icon', e.icon!);
   if (!def) return;
   const f = color(ctx, 'fill', e.fill, e.stroke === undefined ? INK : null);
   const s = color(ctx, 'stroke', e.stroke);

@@ -54,6 +54,13 @@ export function parseDeckSize(v: unknown, from?: { file: string }): DeckSize {
   throw bad(`unknown size "${v}" (expected poker, bridge, tarot, square, WxHmm like 50x70mm, or a4, letter, a3, page for a whole page)`);
 }
 
+/** A card's (or whole-page component's) trim size in millimetres. */
+export function cardMm(size: DeckSize, paper: DeckPaper): { w: number; h: number } {
+  if (size.kind === 'card') return { w: size.w, h: size.h };
+  const p = DECK_PAPERS[size.paper === 'page' ? paper : size.paper];
+  return size.landscape ? { w: p.h, h: p.w } : { w: p.w, h: p.h };
+}
+
 export interface DeckSheet extends SheetOfCards {
   perPage: number;
   landscape: boolean;

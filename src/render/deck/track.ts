@@ -2,7 +2,7 @@
  * A score track: numbered spaces run clockwise round a box from its top-left corner (from..to), every n-th space
  * highlighted. Spaces are as square as the box allows; extra spaces at the end stay blank.
  */
-import type { TrackElement } from '../../data/deck.js';
+import type { TrackElement } from '../../data/deck-elements/track.js';
 import type { Box } from '../../geometry/sheet-layout.js';
 import { color, INK, type CardCtx } from './context.js';
 
