@@ -7,6 +7,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { createContext, type ServeOptions } from './context.js';
 import type { EventHub } from './events.js';
+import type { Intake } from './intake.js';
 import { baseHeaders, HttpError, sendJson, sendPage } from './http.js';
 import { Router } from './router.js';
 import { routes } from './routes/index.js';
@@ -16,13 +17,14 @@ import { lanAddresses } from './views.js';
 
 export type { ServeOptions } from './context.js';
 export { parsePlayerNames } from './routes/games.js';
-export { LAND_CELL, LAND_MARGIN } from './routes/sheets.js';
+export { LAND_CELL, LAND_MARGIN } from './intake.js';
 export { lanAddresses } from './views.js';
 
 export interface BaakoServer {
   server: Server;
   store: Store;
   queue: ScanQueue;
+  intake: Intake;
   events: EventHub;
   /** Listens; resolves with the port and the URLs the host can open. */
   listen(): Promise<{ port: number; urls: string[] }>;
@@ -62,10 +64,13 @@ export function createBaakoServer(opts: ServeOptions): BaakoServer {
     server,
     store: ctx.store,
     queue: ctx.queue,
+    intake: ctx.intake,
     events: ctx.events,
     async listen() {
       await ctx.assets();
       await ctx.queue.start();
+      // Photos accepted before a stop and not read yet: back in line, oldest first.
+      ctx.intake.requeue();
       await new Promise<void>((resolve, reject) => {
         server.once('error', reject);
         server.listen(opts.port ?? 8080, opts.host ?? '0.0.0.0', () => {
@@ -80,6 +85,7 @@ export function createBaakoServer(opts: ServeOptions): BaakoServer {
     },
     async close() {
       ctx.events.close();
+      ctx.intake.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();

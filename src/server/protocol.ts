@@ -103,6 +103,42 @@ export interface SheetView {
   scanMs: number;
 }
 
+/**
+ * A photo acknowledged but not (or not successfully) read: what `POST .../sheets` answers (202), and
+ * `GET .../sheets/ID` until the sheet is read, when it answers the SheetView instead.
+ */
+export interface PendingSheet {
+  id: string;
+  gameId: string;
+  player: number;
+  name: string;
+  /** queued: waiting for the scanner or being read; refused: the scanner could not read it (see error). */
+  status: 'queued' | 'refused';
+  /** queued: 0 while the scanner reads it, else its place in the line (1: next). */
+  position?: number;
+  /** queued: about how many seconds until it is read. */
+  waitSeconds?: number;
+  /** refused: why, for the player, and the HTTP status it stands for (413, 415, 422, ...). */
+  error?: string;
+  errorStatus?: number;
+  receivedAt: number;
+}
+
+/** What `GET .../sheets/ID` answers: the sheet as read, or the photo still on its way. */
+export type SheetAnswer = SheetView | PendingSheet;
+
+/** Whether the scanner has read the photo (the answer is the sheet). */
+export const isRead = (a: SheetAnswer): a is SheetView => a.status !== 'queued' && a.status !== 'refused';
+
+/**
+ * The body of a 503 "busy" answer to an upload: the photos ahead of this one (accepted, and those of phones told
+ * to wait before it), so that the phone can say so while it waits, and the seconds to wait (as Retry-After).
+ */
+export interface BusyAnswer extends ApiError {
+  ahead: number;
+  retryAfter: number;
+}
+
 export interface ConfirmRequest {
   /** Uncertain items switched by the player (each at most once). */
   toggled: ReviewItem[];

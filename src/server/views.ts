@@ -4,9 +4,9 @@ import type { IncomingMessage } from 'node:http';
 import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
 import type { ServerContext } from './context.js';
-import type { Board, GameInfo, HostInfo, SheetSummary, SheetView } from './protocol.js';
+import type { Board, GameInfo, HostInfo, PendingSheet, SheetSummary, SheetView } from './protocol.js';
 import { gameTitle, landUrl, leaderboard } from './results.js';
-import type { GameRow, SheetRow } from './store.js';
+import type { GameRow, SheetRow, UploadRow } from './store.js';
 
 /** The pack's files the host may download, and their types. */
 export const PACK_DOWNLOADS: Record<string, string> = {
@@ -89,10 +89,33 @@ export function sheetView(ctx: ServerContext, g: GameRow, s: SheetRow): SheetVie
   };
 }
 
-export const gameBoard = (ctx: ServerContext, g: GameRow): Board => leaderboard(g, ctx.store.listSheets(g.id, 'confirmed'));
+/** An upload not read (yet): its place in the scanner's line, or why it was refused. */
+export function pendingView(ctx: ServerContext, g: GameRow, u: UploadRow): PendingSheet {
+  const base = { id: u.id, gameId: g.id, player: u.player, name: nameOf(g, u.player), receivedAt: u.receivedAt };
+  if (u.status === 'refused') return { ...base, status: 'refused', error: u.error ?? 'The scanner could not read this photo', errorStatus: u.errorStatus ?? 422 };
+  return { ...base, status: 'queued', ...ctx.intake.placeOf(u.id) };
+}
 
-/** Sends the new leaderboard to every open one of the game. */
-export const publishBoard = (ctx: ServerContext, g: GameRow) => ctx.events.publish(g.id, 'board', gameBoard(ctx, g));
+/**
+ * A game's leaderboard, and its JSON: built when asked after a change, then kept (a board of a hundred sheets
+ * takes milliseconds to build and is read over and over by every screen).
+ */
+export function boardOf(ctx: ServerContext, g: GameRow): { board: Board; json: string } {
+  let b = ctx.boards.get(g.id);
+  if (!b) {
+    const board = leaderboard(g, ctx.store.listSheets(g.id, 'confirmed'));
+    ctx.boards.set(g.id, (b = { board, json: JSON.stringify(board) }));
+  }
+  return b;
+}
+
+export const gameBoard = (ctx: ServerContext, g: GameRow): Board => boardOf(ctx, g).board;
+
+/** After a change of the confirmed sheets: the new leaderboard to every open one of the game (a few times a second at most). */
+export function publishBoard(ctx: ServerContext, g: GameRow): void {
+  ctx.boards.delete(g.id);
+  ctx.events.publishLatest(g.id, 'board', () => gameBoard(ctx, g));
+}
 
 /** The addresses phones may reach the server at, the likeliest first. */
 export function baseUrls(ctx: ServerContext, req: IncomingMessage): string[] {

@@ -4,9 +4,20 @@ export class ApiFailure extends Error {
   constructor(
     message: string,
     readonly status: number,
+    /** The answer's body when it was JSON (a 503 tells how many photos are ahead), and its Retry-After, seconds. */
+    readonly body?: unknown,
+    readonly retryAfter?: number,
   ) {
     super(message);
   }
+}
+
+/** Retry-After in seconds (a number of seconds or an HTTP date), or undefined. */
+export function retryAfterSeconds(header: string | null, now = Date.now()): number | undefined {
+  if (!header) return undefined;
+  if (/^\s*\d+\s*$/.test(header)) return Number(header);
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
 }
 
 async function failure(res: Response): Promise<ApiFailure> {
@@ -42,13 +53,17 @@ export async function sendJson<T>(method: string, path: string, body: unknown): 
   return (await res.json()) as T;
 }
 
-/** Sends a photo as the request body (no form encoding), reporting upload progress from 0 to 1. */
-export function uploadPhoto<T>(path: string, blob: Blob, onProgress: (sent: number) => void, onSent: () => void): Promise<T> {
+/**
+ * Sends a photo as the request body (no form encoding), reporting upload progress from 0 to 1. `key` names this
+ * photo: sent again after a lost answer, the server answers for the first upload instead of making a second.
+ */
+export function uploadPhoto<T>(path: string, blob: Blob, key: string, onProgress: (sent: number) => void, onSent: () => void): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', path);
-    xhr.setRequestHeader('Content-Type', blob.type && /^image\//.test(blob.type) ? blob.type : 'application/octet-stream');
+    xhr.setRequestHeader('Content-Type', blob.type || 'application/octet-stream');
     xhr.setRequestHeader('Accept', 'application/json');
+    xhr.setRequestHeader('Idempotency-Key', key);
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable) onProgress(e.loaded / e.total);
     };
@@ -61,7 +76,7 @@ export function uploadPhoto<T>(path: string, blob: Blob, onProgress: (sent: numb
         body = undefined;
       }
       if (xhr.status >= 200 && xhr.status < 300 && body) resolve(body as T);
-      else reject(new ApiFailure(body?.error ?? `The server answered ${xhr.status}`, xhr.status));
+      else reject(new ApiFailure(body?.error ?? `The server answered ${xhr.status}`, xhr.status, body, retryAfterSeconds(xhr.getResponseHeader('Retry-After'))));
     };
     xhr.onerror = () => reject(new ApiFailure('The photo could not be sent: check the Wi-Fi and try again', 0));
     xhr.ontimeout = () => reject(new ApiFailure('Sending the photo took too long: try again', 0));

@@ -1,20 +1,36 @@
 /** Games: creating one (with its pack), what players and the host see of it, its leaderboard and live events. */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MAX_PLAYERS, parsePaper, parseSeed, parseSide } from '../../render/options.js';
-import { renderPack } from '../../render/pack.js';
 import { UserError } from '../../errors.js';
 import type { ServerContext } from '../context.js';
-import { HttpError, readJson, sendJson } from '../http.js';
+import { fsyncLater, renameLater } from '../durable.js';
+import { HttpError, readJson, send, sendJson } from '../http.js';
 import { newId } from '../ids.js';
 import type { CreateGameRequest } from '../protocol.js';
 import { notFound, type Call } from '../router.js';
 import type { GameRow } from '../store.js';
-import { gameBoard, gameInfo, hostInfo, publishBoard } from '../views.js';
+import { boardOf, gameBoard, gameInfo, hostInfo, publishBoard } from '../views.js';
 
 const NAME_MAX = 40;
 
-/** Player names from the form: trimmed, control characters dropped, at most NAME_MAX characters, no duplicates. */
+/**
+ * Characters a name does not keep: control characters (C0, DEL, C1), those that reorder or hide text without
+ * showing (bidirectional marks, embeddings, overrides and isolates; zero-width space, word joiner, byte order
+ * mark), and halves of a character (unpaired surrogates). Joiners that emoji and some scripts need stay.
+ */
+const HIDDEN = /[\u0000-\u001f\u007f-\u009f\u061c\u200b\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/** A name as shown: line breaks and tabs as spaces, hidden characters dropped, spaces single, NFC. */
+export const cleanName = (s: string) =>
+  s
+    .replace(/[\t\n\v\f\r\u0085\u2028\u2029]/g, ' ')
+    .replace(HIDDEN, '')
+    .normalize('NFC')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/** Player names from the form: text only, cleaned (cleanName), at most NAME_MAX characters, no duplicates. */
 export function parsePlayerNames(v: unknown): string[] {
   if (typeof v === 'number' || (typeof v === 'string' && /^\s*\d+\s*$/.test(v))) {
     const n = Number(v);
@@ -22,7 +38,11 @@ export function parsePlayerNames(v: unknown): string[] {
     return Array.from({ length: n }, (_, i) => `Player ${i + 1}`);
   }
   if (!Array.isArray(v)) throw new HttpError(400, 'Players: give the players’ names, or their number');
-  const names = v.map((x) => String(x ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim()).filter(Boolean);
+  if (v.length > MAX_PLAYERS) throw new HttpError(400, `Players: give 1 to ${MAX_PLAYERS} names`);
+  v.forEach((x, i) => {
+    if (typeof x !== 'string') throw new HttpError(400, `Player ${i + 1}: a name must be text, like "Ana" (not ${x === null ? 'null' : Array.isArray(x) ? 'a list' : `a ${typeof x}`})`);
+  });
+  const names = (v as string[]).map(cleanName).filter(Boolean);
   if (names.length < 1 || names.length > MAX_PLAYERS) throw new HttpError(400, `Players: give 1 to ${MAX_PLAYERS} names`);
   const seen = new Set<string>();
   names.forEach((name, i) => {
@@ -34,8 +54,20 @@ export function parsePlayerNames(v: unknown): string[] {
   return names;
 }
 
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The request's fields checked for their types (the values are checked where they are used). */
+function gameRequest(body: unknown): CreateGameRequest {
+  if (!isObject(body)) throw new HttpError(400, 'Expected a game: {"players": ["Ana", "Ben"], "seed": ..., "side": "A", "paper": "a4"}');
+  for (const field of ['seed', 'side', 'paper'] as const) {
+    const v = body[field];
+    if (v !== undefined && v !== null && typeof v !== 'string') throw new HttpError(400, `${field[0].toUpperCase()}${field.slice(1)}: expected text, not ${Array.isArray(v) ? 'a list' : `a ${typeof v}`}`);
+  }
+  return body as unknown as CreateGameRequest;
+}
+
 async function createGame(ctx: ServerContext, body: CreateGameRequest): Promise<GameRow> {
-  const players = parsePlayerNames(body?.players);
+  const players = parsePlayerNames(body.players);
   let seed: string;
   let side;
   let paper;
@@ -47,6 +79,8 @@ async function createGame(ctx: ServerContext, body: CreateGameRequest): Promise<
     if (e instanceof UserError) throw new HttpError(400, e.message.replace(/^--(\w)/, (_, c: string) => c.toUpperCase()));
     throw e;
   }
+  // (the PDF renderer loads on the first game, not at every start)
+  const { renderPack } = await import('../../render/pack.js');
   const pack = await renderPack({ seed, players: players.length, side, paper, game: ctx.rules });
   const g: GameRow = {
     id: newId(),
@@ -59,22 +93,39 @@ async function createGame(ctx: ServerContext, body: CreateGameRequest): Promise<
     players,
     createdAt: Date.now(),
   };
+  // The folder is made in tmp/ and renamed into games/ whole, then the row is written: a crash leaves either
+  // nothing or a folder without a row, which the next start deletes (recover.ts).
   const dir = ctx.store.gameDir(g.id);
-  mkdirSync(join(dir, 'photos'), { recursive: true });
-  mkdirSync(join(dir, 'land'), { recursive: true });
-  for (const f of pack.files) {
-    // game.json as `baako pack` writes it, plus the players' names (extra keys are allowed).
-    const data = f.name === 'game.json' ? JSON.stringify({ ...pack.setup, names: players }, null, 2) + '\n' : f.data;
-    writeFileSync(join(dir, f.name), data);
+  const draft = join(ctx.store.tmpDir, `${g.id}.game`);
+  mkdirSync(join(draft, 'photos'), { recursive: true });
+  mkdirSync(join(draft, 'land'), { recursive: true });
+  try {
+    for (const f of pack.files) {
+      // game.json as `baako pack` writes it, plus the players' names (extra keys are allowed).
+      const data = f.name === 'game.json' ? JSON.stringify({ ...pack.setup, names: players }, null, 2) + '\n' : f.data;
+      writeFileSync(join(draft, f.name), data);
+      await fsyncLater(join(draft, f.name));
+    }
+    await fsyncLater(draft);
+    await renameLater(draft, dir);
+  } catch (e) {
+    rmSync(draft, { recursive: true, force: true });
+    throw e;
   }
-  ctx.store.insertGame(g);
+  try {
+    ctx.store.insertGame(g);
+  } catch (e) {
+    rmSync(dir, { recursive: true, force: true });
+    throw e;
+  }
+  await ctx.store.flush();
   ctx.log(`game ${g.id}: seed ${seed}, side ${side}, ${players.length} players, ${paper}; game.json at ${join(dir, 'game.json')}`);
   return g;
 }
 
 /** POST /api/games: packs are drawn one at a time (about half a second each); a crowd waits its turn, up to a point. */
 export async function postGame(ctx: ServerContext, { req, res }: Call): Promise<void> {
-  const body = (await readJson(req)) as CreateGameRequest;
+  const body = gameRequest(await readJson(req));
   if (ctx.creating >= 4) throw new HttpError(503, 'Games are being created right now: try again in a few seconds', { 'Retry-After': '5' });
   ctx.creating++;
   const turn = ctx.creation.then(() => createGame(ctx, body));
@@ -93,7 +144,8 @@ export async function postGame(ctx: ServerContext, { req, res }: Call): Promise<
 
 export const getGame = (ctx: ServerContext, { res, game }: Call) => sendJson(res, 200, gameInfo(ctx, game!));
 
-export const getBoard = (ctx: ServerContext, { res, game }: Call) => sendJson(res, 200, gameBoard(ctx, game!));
+export const getBoard = (ctx: ServerContext, { res, game }: Call) =>
+  send(res, 200, 'application/json; charset=utf-8', boardOf(ctx, game!).json, { 'Cache-Control': 'no-store' });
 
 /** The leaderboard's live updates (server-sent events). */
 export function openEvents(ctx: ServerContext, { res, game }: Call): void {
@@ -103,10 +155,11 @@ export function openEvents(ctx: ServerContext, { res, game }: Call): void {
 export const getHost = (ctx: ServerContext, { req, res, game }: Call) => sendJson(res, 200, hostInfo(ctx, req, game!));
 
 /** The host takes sheet number N off the leaderboard. */
-export function removeSheet(ctx: ServerContext, { res, game, params }: Call): void {
+export async function removeSheet(ctx: ServerContext, { res, game, params }: Call): Promise<void> {
   const g = game!;
   const no = Number(params.no);
   if (!Number.isInteger(no) || !ctx.store.removeSheet(g.id, no)) throw notFound(true, 'No such sheet');
+  await ctx.store.flush();
   ctx.log(`remove ${g.id} #${no}`);
   publishBoard(ctx, g);
   sendJson(res, 200, { removed: no });

@@ -26,7 +26,7 @@ export const routes: Route[] = [
 
   // Sheets.
   { method: 'POST', path: '/api/games/:game/sheets', handler: postSheet },
-  { method: 'GET', path: '/api/games/:game/sheets/:sheet', handler: getSheet },
+  { method: 'GET', path: '/api/games/:game/sheets/:id', handler: getSheet },
   { method: 'POST', path: '/api/games/:game/sheets/:sheet/confirm', handler: confirmSheet },
 
   // The host (the host key in the address).
@@ -39,7 +39,7 @@ export const routes: Route[] = [
   // Players' pages, the straightened sheets, the results.
   { method: 'GET', path: '/g/:game', handler: joinPage },
   { method: 'GET', path: '/g/:game/board', handler: boardPage },
-  { method: 'GET', path: '/g/:game/s/:sheet', handler: reviewPage },
+  { method: 'GET', path: '/g/:game/s/:id', handler: reviewPage },
   { method: 'GET', path: '/g/:game/land/:file', handler: landImage },
   { method: 'GET', path: '/g/:game/results.csv', handler: resultsCsv },
   { method: 'GET', path: '/g/:game/results.json', handler: resultsJson },

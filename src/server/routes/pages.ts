@@ -40,7 +40,11 @@ export const joinPage = (_ctx: ServerContext, { res, game }: Call) => sendPage(r
 
 export const boardPage = (_ctx: ServerContext, { res, game }: Call) => sendPage(res, `Leaderboard · ${gameTitle(game!)}`);
 
-export const reviewPage = (_ctx: ServerContext, { res, game }: Call) => sendPage(res, `Your sheet · ${gameTitle(game!)}`);
+/** A sheet's page, from the moment its photo is accepted (the page waits for the scanner). */
+export function reviewPage(ctx: ServerContext, { res, game, params }: Call): void {
+  if (!ctx.store.getSheet(game!.id, params.id) && !ctx.store.getUpload(game!.id, params.id)) throw notFound(false);
+  sendPage(res, `Your sheet · ${gameTitle(game!)}`);
+}
 
 /** The straightened land of sheet number N (`N.jpg`), which the page draws on. */
 export function landImage(ctx: ServerContext, { req, res, game, params }: Call): void {
