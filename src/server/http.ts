@@ -1,5 +1,6 @@
 /** The server's answers: errors with a status, JSON and plain bodies, the HTML shell, the JSON bodies it reads. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { JSON_LIMITS, parseJsonBody } from './json-body.js';
 
 /** An answer other than 2xx, with the one-line message the client shows. */
 export class HttpError extends Error {
@@ -66,19 +67,22 @@ export function sendPage(res: ServerResponse, title: string, status = 200): void
   send(res, status, 'text/html; charset=utf-8', shell(title), { 'Content-Security-Policy': CSP, 'Cache-Control': 'no-store' });
 }
 
-/** Reads a small JSON body (64 KB at most); only `application/json`, which a cross-site form cannot send. */
+/**
+ * Reads a small JSON body within JSON_LIMITS (64 KB, 32 levels deep: json-body.ts); only `application/json`,
+ * which a cross-site form cannot send.
+ */
 export async function readJson(req: IncomingMessage): Promise<unknown> {
   if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) throw new HttpError(415, 'Expected a JSON body (Content-Type: application/json)');
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > JSON_LIMITS.maxBytes) throw new HttpError(413, `The request is too large (at most ${JSON_LIMITS.maxBytes / 1024} KB)`);
   const chunks: Buffer[] = [];
   let n = 0;
   for await (const c of req as AsyncIterable<Buffer>) {
     n += c.length;
-    if (n > 65_536) throw new HttpError(413, 'The request is too large');
+    if (n > JSON_LIMITS.maxBytes) throw new HttpError(413, `The request is too large (at most ${JSON_LIMITS.maxBytes / 1024} KB)`);
     chunks.push(c);
   }
-  try {
-    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
-  } catch {
-    throw new HttpError(400, 'The request is not valid JSON');
-  }
+  const r = parseJsonBody(Buffer.concat(chunks));
+  if (!r.ok) throw new HttpError(r.status, r.message);
+  return r.value;
 }

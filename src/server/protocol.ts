@@ -61,6 +61,15 @@ export interface HostInfo extends GameInfo {
   gameJson: string;
   dataDir: string;
   sheets: SheetSummary[];
+  /** Players' photos kept on the server (they may carry the phone's location): DELETE /api/host/KEY/photos. */
+  photos: number;
+}
+
+/** What DELETE /api/host/KEY/photos answers. */
+export interface PhotosDeleted {
+  deleted: number;
+  /** Photos still waiting for the scanner, kept until read (delete again afterwards). */
+  waiting: number;
 }
 
 export type SheetStatus = 'review' | 'confirmed' | 'replaced' | 'removed';

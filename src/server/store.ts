@@ -428,6 +428,11 @@ export class Store {
     return out;
   }
 
+  /** The photos of a game's uploads waiting for the scanner (to be kept when the others are deleted). */
+  queuedPhotos(gameId: string): Set<string> {
+    return new Set((this.sql("SELECT photo FROM uploads WHERE game_id = ? AND status = 'queued'").all(gameId) as { photo: string }[]).map((r) => r.photo));
+  }
+
   /** Takes a sheet off the board (the host's decision); its photo stays on disk. */
   removeSheet(gameId: string, no: number): boolean {
     return this.sql("UPDATE sheets SET status = 'removed' WHERE game_id = ? AND no = ? AND status != 'removed'").run(gameId, no).changes > 0;

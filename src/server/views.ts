@@ -1,5 +1,5 @@
 /** What the API answers about games and sheets, built from the store's rows. */
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
@@ -148,5 +148,6 @@ export function hostInfo(ctx: ServerContext, req: IncomingMessage, g: GameRow): 
     gameJson: join(dir, 'game.json'),
     dataDir: ctx.store.root,
     sheets: ctx.store.listSheets(g.id).map((s) => sheetSummary(g, s)),
+    photos: existsSync(join(dir, 'photos')) ? readdirSync(join(dir, 'photos')).length : 0,
   };
 }

@@ -1,16 +1,17 @@
 import type { CommandModule } from 'yargs';
 import { UserError } from '../../errors.js';
+import { parseWhole } from '../../render/options.js';
 import { createBaakoServer } from '../../server/app.js';
 import { defaultWorkers } from '../../server/scan-queue.js';
 import { stdio } from '../output.js';
 
 interface Args {
-  port: number;
+  port: string;
   host: string;
   data: string;
   'public-url'?: string;
-  'max-upload-mb': number;
-  workers: number;
+  'max-upload-mb': string;
+  workers?: string;
 }
 
 export const serveCommand: CommandModule<object, Args> = {
@@ -18,28 +19,30 @@ export const serveCommand: CommandModule<object, Args> = {
   describe: 'Run a game night from phones: a local web page to create games, upload sheets, fix doubts and see the leaderboard',
   builder: (y) =>
     y
-      .option('port', { type: 'number', default: 8080, describe: 'port to listen on' })
+      .option('port', { type: 'string', default: '8080', describe: 'port to listen on' })
       .option('host', { type: 'string', default: '0.0.0.0', describe: 'address to listen on (0.0.0.0: every network of this computer)' })
       .option('data', { type: 'string', default: 'baako-data', describe: 'data folder: database, packs, photos (kept across restarts)' })
       .option('public-url', { type: 'string', describe: 'address phones use, for the join QR code (default: guessed from the network)' })
-      .option('max-upload-mb', { type: 'number', default: 25, describe: 'largest photo accepted, MB' })
-      .option('workers', { type: 'number', default: defaultWorkers(), describe: 'photos scanned at the same time (default: cores - 1, at most 2)' })
+      .option('max-upload-mb', { type: 'string', default: '25', describe: 'largest photo accepted, MB' })
+      .option('workers', { type: 'string', describe: 'photos scanned at the same time (default: cores - 1, at most 2)' })
       .example('$0 serve', 'open http://localhost:8080 on this computer, create a game, show its QR code to the players')
       .example('$0 serve --port 3000 --data ~/baako-nights', 'another port and data folder') as never,
   handler: async (args) => {
-    if (!Number.isInteger(args.port) || args.port < 0 || args.port > 65535) throw new UserError(`--port: "${args.port}" is not a port (0-65535)`);
-    if (!(args['max-upload-mb'] > 0 && args['max-upload-mb'] <= 200)) throw new UserError('--max-upload-mb: expected 1 to 200');
-    if (!Number.isInteger(args.workers) || args.workers < 1 || args.workers > 8) throw new UserError('--workers: expected 1 to 8');
+    if (!/^\d{1,5}$/.test(args.port.trim()) || Number(args.port) > 65535) throw new UserError(`--port: "${args.port}" is not a port (0-65535)`);
+    const port = Number(args.port);
+    const mb = args['max-upload-mb'].trim();
+    if (!/^\d{1,3}(\.\d{1,3})?$/.test(mb) || !(Number(mb) > 0 && Number(mb) <= 200)) throw new UserError(`--max-upload-mb: "${mb}" is not a size from 1 to 200 (MB, like 25 or 12.5)`);
+    const workers = args.workers === undefined ? defaultWorkers() : parseWhole(args.workers, '--workers', 1, 8);
     if (args['public-url'] !== undefined && !/^https?:\/\/[^/\s]+\/?$/.test(args['public-url'])) {
       throw new UserError(`--public-url: "${args['public-url']}" is not a base address like http://192.168.1.20:8080`);
     }
     const app = createBaakoServer({
       data: args.data,
-      port: args.port,
+      port,
       host: args.host,
       publicUrl: args['public-url'],
-      maxUpload: Math.round(args['max-upload-mb'] * 1e6),
-      workers: args.workers,
+      maxUpload: Math.round(Number(mb) * 1e6),
+      workers,
       log: (line) => stdio.log(`${new Date().toISOString().slice(11, 19)} ${line}`),
     });
     let started;
@@ -48,8 +51,8 @@ export const serveCommand: CommandModule<object, Args> = {
     } catch (e) {
       await app.close().catch(() => undefined);
       const code = (e as NodeJS.ErrnoException).code;
-      if (code === 'EADDRINUSE') throw new UserError(`port ${args.port} is in use: pick another with --port`);
-      if (code === 'EACCES') throw new UserError(`port ${args.port} needs more rights: pick one above 1024 with --port`);
+      if (code === 'EADDRINUSE') throw new UserError(`port ${port} is in use: pick another with --port`);
+      if (code === 'EACCES') throw new UserError(`port ${port} needs more rights: pick one above 1024 with --port`);
       throw e;
     }
     stdio.log(`baako serve: data in ${app.store.root}`);

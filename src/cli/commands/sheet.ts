@@ -11,8 +11,8 @@ interface Args {
   side?: string;
   paper: string;
   seed?: string;
-  players: number;
-  player?: number;
+  players?: string;
+  player?: string;
   game?: string;
   name?: string;
   out?: string;
@@ -27,8 +27,8 @@ export const sheetCommand: CommandModule<object, Args> = {
       .option('side', { type: 'string', describe: 'A (multiplayer) or B (solo); default A, or the side of --game' })
       .option('paper', { type: 'string', default: 'a4', describe: 'a4 or letter' })
       .option('seed', { type: 'string', describe: 'seed of the game setup (letters, digits, _ and -); random if left out' })
-      .option('players', { type: 'number', default: 1, describe: 'pages to print, one per player (1-100)' })
-      .option('player', { type: 'number', describe: 'print only this player\'s page' })
+      .option('players', { type: 'string', describe: 'pages to print, one per player (1-100; default 1, or the players of --game)' })
+      .option('player', { type: 'string', describe: 'print only this player\'s page' })
       .option('game', { type: 'string', describe: 'game.json of a pack: print more sheets of that game' })
       .option('name', { type: 'string', describe: 'archaeologist name printed on every page' })
       .option('out', { type: 'string', describe: 'a .pdf file, or a folder (default out/)' })
@@ -42,9 +42,9 @@ export const sheetCommand: CommandModule<object, Args> = {
       if (args.side !== undefined && parseSide(args.side) !== setup.side) {
         setup = createSetup(game, setup.seed, parseSide(args.side), setup.players);
       }
-      if (args.players !== 1) setup = { ...setup, players: parsePlayers(args.players) };
+      if (args.players !== undefined) setup = { ...setup, players: parsePlayers(args.players) };
     } else {
-      const players = parsePlayers(args.players);
+      const players = parsePlayers(args.players ?? 1);
       setup = createSetup(game, parseSeed(args.seed), parseSide(args.side ?? 'A'), players);
     }
     const pages = args.player !== undefined ? [parsePlayers(args.player, '--player')] : undefined;

@@ -1,5 +1,5 @@
 /** Games: creating one (with its pack), what players and the host see of it, its leaderboard and live events. */
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MAX_PLAYERS, parsePaper, parseSeed, parseSide } from '../../render/options.js';
 import { UserError } from '../../errors.js';
@@ -7,7 +7,7 @@ import type { ServerContext } from '../context.js';
 import { fsyncLater, renameLater } from '../durable.js';
 import { HttpError, readJson, send, sendJson } from '../http.js';
 import { newId } from '../ids.js';
-import type { CreateGameRequest } from '../protocol.js';
+import type { CreateGameRequest, PhotosDeleted } from '../protocol.js';
 import { notFound, type Call } from '../router.js';
 import type { GameRow } from '../store.js';
 import { boardOf, gameBoard, gameInfo, hostInfo, publishBoard } from '../views.js';
@@ -163,4 +163,23 @@ export async function removeSheet(ctx: ServerContext, { res, game, params }: Cal
   ctx.log(`remove ${g.id} #${no}`);
   publishBoard(ctx, g);
   sendJson(res, 200, { removed: no });
+}
+
+/**
+ * DELETE /api/host/KEY/photos: deletes the players' photos of the game (they may carry the phone's location).
+ * The sheets, their straightened lands and the scores stay; photos still waiting for the scanner are kept
+ * until read.
+ */
+export function deletePhotos(ctx: ServerContext, { res, game }: Call): void {
+  const dir = join(ctx.store.gameDir(game!.id), 'photos');
+  const waiting = ctx.store.queuedPhotos(game!.id);
+  let deleted = 0;
+  for (const f of existsSync(dir) ? readdirSync(dir) : []) {
+    if (waiting.has(f)) continue;
+    rmSync(join(dir, f), { force: true });
+    deleted++;
+  }
+  ctx.log(`photos ${game!.id}: ${deleted} deleted${waiting.size ? `, ${waiting.size} waiting for the scanner kept` : ''}`);
+  const body: PhotosDeleted = { deleted, waiting: waiting.size };
+  sendJson(res, 200, body);
 }

@@ -3,11 +3,12 @@
  * file of its own beside these.
  *
  * Who may do what: creating a game is open to the local network; a game's pages and API need its id (128
- * random bits, in the join QR code); the host's page and actions (pack files, removing a sheet) need the host
+ * random bits, in the join QR code); the host's page and actions (pack files, removing a sheet, deleting the
+ * photos) need the host
  * key; confirming a sheet needs that sheet's id, which only the phone that uploaded it gets.
  */
 import type { Route } from '../router.js';
-import { getBoard, getGame, getHost, openEvents, postGame, removeSheet } from './games.js';
+import { deletePhotos, getBoard, getGame, getHost, openEvents, postGame, removeSheet } from './games.js';
 import { asset, boardPage, homePage, hostPage, joinPage, joinQr, landImage, packFile, resultsCsv, resultsJson, reviewPage } from './pages.js';
 import { confirmSheet, getSheet, postSheet } from './sheets.js';
 
@@ -32,6 +33,7 @@ export const routes: Route[] = [
   // The host (the host key in the address).
   { method: 'GET', path: '/api/host/:hostKey', handler: getHost },
   { method: 'DELETE', path: '/api/host/:hostKey/sheets/:no', handler: removeSheet },
+  { method: 'DELETE', path: '/api/host/:hostKey/photos', handler: deletePhotos },
   { method: 'GET', path: '/host/:hostKey', handler: hostPage },
   { method: 'GET', path: '/host/:hostKey/qr.svg', handler: joinQr },
   { method: 'GET', path: '/host/:hostKey/files/:file', handler: packFile },
