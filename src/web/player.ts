@@ -210,13 +210,17 @@ export async function joinPage(root: HTMLElement, gameId: string, go: (path: str
         }
         const ms = retryDelayMs(attempt, f.retryAfter);
         const ahead = (f.body as Partial<BusyAnswer> | undefined)?.ahead;
-        const seconds = Math.ceil(ms / 1000);
-        if (f.status === 503) {
-          waitingBox('Waiting for the scanner', `${ahead ? `${photos(ahead)} ahead of yours. ` : ''}Your photo is kept and will be sent again in ${seconds} s.`, () => cancel?.());
-        } else {
-          waitingBox('Connection lost', `Your photo is kept and will be sent again in ${seconds} s.`, () => cancel?.());
-        }
-        if (!(await pause(ms))) {
+        const until = Date.now() + ms;
+        const show = () => {
+          const left = `Your photo is kept and will be sent again in ${Math.max(1, Math.ceil((until - Date.now()) / 1000))} s.`;
+          if (f.status === 503) waitingBox('Waiting for the scanner', `${ahead ? `${photos(ahead)} ahead of yours. ` : ''}${left}`, () => cancel?.());
+          else waitingBox('Connection lost', left, () => cancel?.());
+        };
+        show();
+        const ticker = window.setInterval(show, 1000);
+        const sent = await pause(ms);
+        clearInterval(ticker);
+        if (!sent) {
           status.replaceChildren(errorBox('Not sent. Your photo is kept:', { label: 'Send it now', run: () => void resend(blob, key) }));
           return undefined;
         }

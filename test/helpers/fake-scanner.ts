@@ -2,9 +2,10 @@
  * The scan workers' job runner for load and crash tests (ServeOptions.scanner): a photo under 64 KB (the tests'
  * placeholder JPEG) is "read" as the game's blank sheet after `BAAKO_FAKE_SCAN_MS` ms of busy CPU (default 20),
  * with its land written as the scanner writes it; a real photo goes to the real scanner. So a crowd of a hundred
- * costs seconds, and the few real photos among them are still read for real.
+ * costs seconds, and the few real photos among them are still read for real. With `BAAKO_FAKE_SCAN_GATE`, a
+ * scan waits until that file exists (a test holds the scanner busy as long as it needs).
  */
-import { statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { loadGame } from '../../src/data/load.js';
 import { blankState } from '../../src/engine/board.js';
 import { scoreState } from '../../src/engine/score.js';
@@ -20,6 +21,7 @@ export const TINY_JPEG = Buffer.from(
 );
 
 const cpuMs = Number(process.env.BAAKO_FAKE_SCAN_MS ?? 20);
+const gate = process.env.BAAKO_FAKE_SCAN_GATE;
 const game = loadGame();
 
 export async function runScanJob(job: ScanJob): Promise<JobResult> {
@@ -27,6 +29,7 @@ export async function runScanJob(job: ScanJob): Promise<JobResult> {
     const real = await import('../../src/server/scan-job.js');
     return real.runScanJob(job);
   }
+  while (gate && !existsSync(gate)) await new Promise((r) => setTimeout(r, 50));
   const end = performance.now() + cpuMs;
   while (performance.now() < end) {
     /* a scan's CPU */
