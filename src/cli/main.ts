@@ -1,5 +1,5 @@
 import yargs from 'yargs';
-import { UserError } from '../errors.js';
+import { oneLine, UserError } from '../errors.js';
 import { boardCommand } from './commands/board.js';
 import { scanCommand } from './commands/scan.js';
 import { scoreCommand } from './commands/score.js';
@@ -54,7 +54,7 @@ export async function run(argv: string[]): Promise<number> {
     await parser.parseAsync();
   } catch (e) {
     if (e instanceof UserError) {
-      process.stderr.write(`baako: ${e.message}\n`);
+      process.stderr.write(`baako: ${oneLine(e.message)}\n`);
       return e.exitCode;
     }
     throw e;

@@ -5,6 +5,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { oneLine } from '../errors.js';
 import { createContext, type ServeOptions } from './context.js';
 import type { EventHub } from './events.js';
 import type { Intake } from './intake.js';
@@ -46,7 +47,7 @@ export function createBaakoServer(opts: ServeOptions): BaakoServer {
       if (res.headersSent) return void res.destroy();
       // A body the client is still sending is read and dropped, so it gets to see the answer.
       if (!req.complete) req.resume();
-      if (api || err.status !== 404) sendJson(res, err.status, { error: err.message }, err.headers);
+      if (api || err.status !== 404) sendJson(res, err.status, { error: oneLine(err.message) }, err.headers);
       else sendPage(res, 'Not found', 404);
     }
   }

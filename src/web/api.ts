@@ -1,4 +1,5 @@
 /** Calls to the server: JSON in and out; failures carry the server's one-line message. */
+import { retryAfterSeconds } from './retry.js';
 
 export class ApiFailure extends Error {
   constructor(
@@ -10,14 +11,6 @@ export class ApiFailure extends Error {
   ) {
     super(message);
   }
-}
-
-/** Retry-After in seconds (a number of seconds or an HTTP date), or undefined. */
-export function retryAfterSeconds(header: string | null, now = Date.now()): number | undefined {
-  if (!header) return undefined;
-  if (/^\s*\d+\s*$/.test(header)) return Number(header);
-  const at = Date.parse(header);
-  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
 }
 
 async function failure(res: Response): Promise<ApiFailure> {

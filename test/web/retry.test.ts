@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { retryAfterSeconds } from '../../src/web/api.js';
-import { retryDelayMs } from '../../src/web/retry.js';
+import { retryAfterSeconds, retryDelayMs } from '../../src/web/retry.js';
 
 describe('sending a photo again', () => {
   it('never comes back before Retry-After, waits longer each time, and at most 15 s (plus a quarter)', () => {

@@ -6,7 +6,7 @@ import { loadGame } from '../../data/load.js';
 import { findCard, UnknownCardError } from '../../engine/cards.js';
 import { rankBy } from '../../engine/ranking.js';
 import type { GameData } from '../../engine/types.js';
-import { UserError } from '../../errors.js';
+import { oneLine, UserError } from '../../errors.js';
 import { renderOverlay } from '../../scan/overlay.js';
 import { LIKELY_RIGHT } from '../../scan/read.js';
 import { scanPhoto, type FallbackSetup, type ScanResult } from '../../scan/scan.js';
@@ -102,7 +102,7 @@ export const scanCommand: CommandModule<object, Args> = {
       } catch (e) {
         if (!(e instanceof UserError)) throw e;
         results.push({ file, error: e.message });
-        if (!args.json) stdio.err(`baako: ${e.message}`);
+        if (!args.json) stdio.err(`baako: ${oneLine(e.message)}`);
       }
       if (result && args.overlay) {
         try {
@@ -120,7 +120,7 @@ export const scanCommand: CommandModule<object, Args> = {
     if (args.json) {
       const items = results.map((r) => (r.result ? scanJson(r.file, r.result) : { photo: r.file, error: r.error }));
       stdio.log(JSON.stringify(several ? items : items[0], null, 2));
-      for (const r of results) if (r.error) stdio.err(`baako: ${r.error}`);
+      for (const r of results) if (r.error) stdio.err(`baako: ${oneLine(r.error)}`);
     } else {
       const ok = results.filter((r) => r.result);
       ok.forEach(({ file, result: r }, i) => {
@@ -143,7 +143,7 @@ export const scanCommand: CommandModule<object, Args> = {
         for (const line of ranking(ok.map((r) => ({ file: r.file, result: r.result! })))) stdio.log(line);
       }
     }
-    for (const e of overlayErrors) stdio.err(`baako: ${e}`);
+    for (const e of overlayErrors) stdio.err(`baako: ${oneLine(e)}`);
     if (results.some((r) => r.error) || overlayErrors.length) process.exitCode = 2;
     else if (results.some((r) => r.result!.uncertain.length > 0)) process.exitCode = 3;
   },
