@@ -22,6 +22,9 @@ process.stdout.write(`ready ${port}\n`);
 // How long the event loop was held up (a request waits at least that long), since the last 'stats'.
 const loop = monitorEventLoopDelay({ resolution: 5 });
 loop.enable();
+// Gone with the process that started it (a test stopped half-way leaves no server behind).
+process.on('disconnect', () => process.exit(0));
+
 const gc = (globalThis as { gc?: () => void }).gc;
 process.on('message', (msg) => {
   if (msg !== 'stats') return;

@@ -138,7 +138,7 @@ export async function crashLoop(opts: { rounds: number; seed?: number; maxWaitin
     }
   }
 
-  /** Game creations, uploads and confirmations at once, cut short by a kill after 10-1200 ms. */
+  /** Game creations, uploads and confirmations at once, cut short by a kill after 10 ms to 4 s. */
   async function workload(round: number, child: ServerProcess, inReview: { game: string; id: string }[]): Promise<void> {
     const live = { games: 0, uploads: 0, confirms: 0 };
     const ops: Promise<void>[] = [];
@@ -183,7 +183,9 @@ export async function crashLoop(opts: { rounds: number; seed?: number; maxWaitin
         });
       }
     }
-    await new Promise((r) => setTimeout(r, 10 + rand() * 1200));
+    // Mostly within a second; one round in four later, so that some game creations (a pack takes a second or
+    // more to draw) are acknowledged before the kill.
+    await new Promise((r) => setTimeout(r, rand() < 0.25 ? 1500 + rand() * 2500 : 10 + rand() * 1200));
     for (const k of Object.keys(live) as (keyof typeof live)[]) stats.cutOff[k] += live[k];
     await child.kill();
     await Promise.all(ops);
