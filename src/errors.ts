@@ -71,6 +71,8 @@ export type ScanRefusal =
   | 'damaged-image'
   /** Too few pixels to read a sheet. */
   | 'too-small'
+  /** More pixels than the scanner decodes (a panorama, a stitched scan). */
+  | 'too-many-pixels'
   /** Far too dark overall. */
   | 'too-dark'
   /** No corner square found at all. */
@@ -106,4 +108,15 @@ export class ScanRefused extends UserError {
   ) {
     super(`${photo}: ${reason}`, 2, code);
   }
+}
+
+/**
+ * A message kept on one line whatever it quotes from the user's input (JSON.parse quotes a piece of the text,
+ * line breaks included): line breaks, other control characters and those that reorder text on screen
+ * (bidirectional controls) are written as escapes.
+ */
+export function oneLine(message: string): string {
+  return message.replace(/\r\n|[\u0000-\u001f\u007f-\u009f\u2028\u2029\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, (c) =>
+    c === '\r\n' || c === '\n' ? '\\n' : c === '\r' ? '\\r' : c === '\t' ? '\\t' : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }

@@ -29,13 +29,21 @@ export function parseSeed(v: unknown): string {
   return s;
 }
 
+/**
+ * A whole number written in plain decimal digits ("4", not "4.0", "0x10" or "1e2", which JavaScript's Number()
+ * would take) from `min` to `max`, for option `option` (named without dashes).
+ */
+export function parseWhole(v: unknown, option: string, min: number, max: number, what = `a whole number from ${min} to ${max}`): number {
+  const s = String(v ?? '').trim();
+  if (!/^\d{1,15}$/.test(s)) throw new OptionError(option, `"${s.slice(0, 40)}" is not ${what} (write it in digits, like ${Math.min(max, Math.max(min, 4))})`);
+  const n = Number(s);
+  if (n < min || n > max) throw new OptionError(option, `"${s}" is not ${what}`);
+  return n;
+}
+
 export function parsePlayers(v: unknown, option = 'players'): number {
   if (v === undefined || v === null || v === '') throw new OptionError(option, `missing: a number of players from 1 to ${MAX_PLAYERS}`);
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < 1 || n > MAX_PLAYERS) {
-    throw new OptionError(option, `"${String(v)}" is not a number of players from 1 to ${MAX_PLAYERS}`);
-  }
-  return n;
+  return parseWhole(v, option, 1, MAX_PLAYERS, `a number of players from 1 to ${MAX_PLAYERS}`);
 }
 
 /** "X,Y" in millimetres (each within +-20 mm). */

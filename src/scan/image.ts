@@ -19,6 +19,9 @@ export interface Photo {
   oriented: boolean;
 }
 
+/** The most pixels a photo may have (sharp's own limit on what it decodes: a 16,000 x 16,000 picture). */
+const MAX_PIXELS = 268_402_689;
+
 export interface LoadOptions {
   /** Longest side of the working image; JPEGs shrink on load (DCT scaling), which is most of the speed. */
   maxSide?: number;
@@ -37,7 +40,8 @@ export async function loadPhoto(input: Buffer | string, opts: LoadOptions = {}):
   // The header and the pixels are read at once (the header alone takes a few ms of a photo's time): the pixels
   // as for a photo in its stored orientation, read again in the rare case it is mirrored.
   const decode = (mirrored: boolean) => {
-    let img = sharp(input, { failOn: 'none' });
+    // A file that ends early (a copy cut short) is refused, not read with its missing part grey.
+    let img = sharp(input, { failOn: 'truncated' });
     if (mirrored) img = img.rotate();
     img = img.resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true, fastShrinkOnLoad: true, kernel: 'linear' });
     return img.removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
@@ -46,13 +50,17 @@ export async function loadPhoto(input: Buffer | string, opts: LoadOptions = {}):
   pixels.catch(() => undefined); // (awaited below, once the header is known to be an image's)
   let meta: Metadata;
   try {
-    meta = await sharp(input).metadata();
+    // The header whatever the picture's size: too many pixels gets its own message below.
+    meta = await sharp(input, { limitInputPixels: false }).metadata();
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || /Input file is missing/.test(String(e))) throw new ScanRefused('file-not-found', name, 'no such file');
     throw new ScanRefused('not-an-image', name, 'not an image this tool can read: use a JPEG, PNG or WebP photo');
   }
   if (!meta.width || !meta.height) throw new ScanRefused('not-an-image', name, 'not an image this tool can read: use a JPEG, PNG or WebP photo');
+  if (meta.width * meta.height > MAX_PIXELS) {
+    throw new ScanRefused('too-many-pixels', name, `the photo has too many pixels (${meta.width} x ${meta.height}, at most ${MAX_PIXELS / 1e6} million): use the camera's normal resolution`);
+  }
   const o = meta.orientation ?? 1;
   const swapped = o >= 5;
   const original = swapped ? { width: meta.height, height: meta.width } : { width: meta.width, height: meta.height };
@@ -63,7 +71,7 @@ export async function loadPhoto(input: Buffer | string, opts: LoadOptions = {}):
   try {
     raw = await (oriented ? decode(true) : pixels);
   } catch {
-    throw new ScanRefused('damaged-image', name, 'the image data is damaged or truncated: copy the photo again from the phone');
+    throw new ScanRefused('damaged-image', name, 'the photo file is damaged or incomplete (it may end early): copy it again from the phone, or take it again');
   }
   const { width, height, channels } = raw.info;
   const rgb = channels === 3 ? new Uint8Array(raw.data.buffer, raw.data.byteOffset, raw.data.length) : toRgb(raw.data, channels);

@@ -3,6 +3,8 @@ import type { ServerResponse } from 'node:http';
 
 export class EventHub {
   private clients = new Map<string, Set<ServerResponse>>();
+  /** Topics+events published by publishLatest lately: whether another change came since. */
+  private recent = new Map<string, { timer: NodeJS.Timeout; dirty: boolean }>();
   private total = 0;
   private beat: NodeJS.Timeout;
 
@@ -44,11 +46,41 @@ export class EventHub {
   }
 
   publish(topic: string, event: string, data: unknown): void {
-    for (const res of this.clients.get(topic) ?? []) this.send(res, event, data);
+    const clients = this.clients.get(topic);
+    if (!clients?.size) return;
+    // Serialised once for all: a board of a hundred sheets is a few hundred KB.
+    const text = `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+    for (const res of clients) res.write(text);
+  }
+
+  /**
+   * Publishes what `compute` gives now, then at most every `everyMs` while changes keep coming (the last change
+   * always published): a burst of confirmations sends a few boards, not one per sheet to every screen.
+   */
+  publishLatest(topic: string, event: string, compute: () => unknown, everyMs = 250): void {
+    const key = `${topic}\n${event}`;
+    const known = this.recent.get(key);
+    if (known) {
+      known.dirty = true;
+      return;
+    }
+    if (this.clients.get(topic)?.size) this.publish(topic, event, compute());
+    const entry = { dirty: false, timer: setTimeout(() => undefined, 0) };
+    const tick = () => {
+      if (!entry.dirty) return void this.recent.delete(key);
+      entry.dirty = false;
+      if (this.clients.get(topic)?.size) this.publish(topic, event, compute());
+      entry.timer = setTimeout(tick, everyMs).unref();
+    };
+    clearTimeout(entry.timer);
+    entry.timer = setTimeout(tick, everyMs).unref();
+    this.recent.set(key, entry);
   }
 
   close(): void {
     clearInterval(this.beat);
+    for (const r of this.recent.values()) clearTimeout(r.timer);
+    this.recent.clear();
     this.each((res) => res.end());
     this.clients.clear();
     this.total = 0;

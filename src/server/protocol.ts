@@ -61,6 +61,15 @@ export interface HostInfo extends GameInfo {
   gameJson: string;
   dataDir: string;
   sheets: SheetSummary[];
+  /** Players' photos kept on the server (they may carry the phone's location): DELETE /api/host/KEY/photos. */
+  photos: number;
+}
+
+/** What DELETE /api/host/KEY/photos answers. */
+export interface PhotosDeleted {
+  deleted: number;
+  /** Photos still waiting for the scanner, kept until read (delete again afterwards). */
+  waiting: number;
 }
 
 export type SheetStatus = 'review' | 'confirmed' | 'replaced' | 'removed';
@@ -101,6 +110,44 @@ export interface SheetView {
   /** Things worth a look (another player's printed sheet, a sheet this one replaces). */
   notes: string[];
   scanMs: number;
+}
+
+/**
+ * A photo acknowledged but not (or not successfully) read: what `POST .../sheets` answers (202), and
+ * `GET .../sheets/ID` until the sheet is read, when it answers the SheetView instead.
+ */
+export interface PendingSheet {
+  id: string;
+  gameId: string;
+  player: number;
+  name: string;
+  /** queued: waiting for the scanner or being read; refused: the scanner could not read it (see error). */
+  status: 'queued' | 'refused';
+  /** queued: 0 while the scanner reads it, else its place in the line (1: next). */
+  position?: number;
+  /** queued: about how many seconds until it is read. */
+  waitSeconds?: number;
+  /** refused: why, for the player, and the HTTP status it stands for (413, 415, 422, ...). */
+  error?: string;
+  errorStatus?: number;
+  /** refused: what went wrong, to branch on (see ApiError's code). */
+  code?: string;
+  receivedAt: number;
+}
+
+/** What `GET .../sheets/ID` answers: the sheet as read, or the photo still on its way. */
+export type SheetAnswer = SheetView | PendingSheet;
+
+/** Whether the scanner has read the photo (the answer is the sheet). */
+export const isRead = (a: SheetAnswer): a is SheetView => a.status !== 'queued' && a.status !== 'refused';
+
+/**
+ * The body of a 503 "busy" answer to an upload: the photos ahead of this one (accepted, and those of phones told
+ * to wait before it), so that the phone can say so while it waits, and the seconds to wait (as Retry-After).
+ */
+export interface BusyAnswer extends ApiError {
+  ahead: number;
+  retryAfter: number;
 }
 
 export interface ConfirmRequest {

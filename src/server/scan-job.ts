@@ -1,6 +1,5 @@
 /** One photo through the scanner, as the server needs it: checks, the reading, and the straightened land as a JPEG. */
-import { writeFileSync } from 'node:fs';
-import { sharp, type Metadata } from '../scan/sharp.js';
+import { sharp } from '../scan/sharp.js';
 import { loadGame } from '../data/load.js';
 import type { ReviewItem } from '../engine/review.js';
 import type { Paper } from '../engine/setup.js';
@@ -10,6 +9,8 @@ import { rectifyLand } from '../scan/rectify.js';
 import { LIKELY_RIGHT } from '../scan/read.js';
 import { scanPhoto } from '../scan/scan.js';
 import type { LandView } from './protocol.js';
+import { writeFileDurable } from './durable.js';
+import { checkPhoto, type Refusal } from './photo-check.js';
 
 export interface ScanJob {
   /** The stored upload. */
@@ -36,34 +37,23 @@ export interface ScanOutcome {
   timings: Record<string, number>;
 }
 
-/** A failure's `code` is the scanner's refusal (ScanRefused's codes) when it refused the photo. */
-export type JobResult = { ok: true; outcome: ScanOutcome } | { ok: false; status: number; error: string; code?: string };
-
-/** Formats sharp decodes here, and the most pixels each may have (a PNG decodes whole; a JPEG shrinks on load). */
-const FORMATS: Record<string, number> = { jpeg: 120e6, png: 40e6, webp: 40e6 };
+export type JobResult = { ok: true; outcome: ScanOutcome } | Refusal;
+export type { Refusal };
 
 const sentence = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** Runs a job; failures a person can fix come back as a message, anything else throws. */
 export async function runScanJob(job: ScanJob): Promise<JobResult> {
   try {
-    let meta: Metadata;
-    try {
-      meta = await sharp(job.photo).metadata();
-    } catch {
-      return { ok: false, status: 415, error: 'This file is not a photo the scanner can read: use a JPEG, PNG or WebP photo' };
-    }
-    const limit = FORMATS[meta.format ?? ''];
-    if (!limit) return { ok: false, status: 415, error: `This is a ${meta.format ?? 'unknown'} image: use a JPEG, PNG or WebP photo` };
-    if (!meta.width || !meta.height || meta.width * meta.height > limit) {
-      return { ok: false, status: 413, error: `The photo has too many pixels (${meta.width} x ${meta.height}): use the phone camera's normal resolution` };
-    }
+    const refused = await checkPhoto(job.photo);
+    if (refused) return refused;
     const r = await scanPhoto(job.photo, loadGame(), { fallback: job.fallback, name: 'photo' });
     const rect = rectifyLand(r.photo, r.grid, job.cell, job.margin);
     const jpeg = await sharp(Buffer.from(rect.rgb.buffer, rect.rgb.byteOffset, rect.rgb.length), { raw: { width: rect.width, height: rect.height, channels: 3 } })
       .jpeg({ quality: 82, mozjpeg: true })
       .toBuffer();
-    writeFileSync(job.land, jpeg);
+    // Whole or not at all, and on the disk before the sheet's row says it is there.
+    writeFileDurable(job.land, jpeg);
     return {
       ok: true,
       outcome: {

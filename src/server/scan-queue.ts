@@ -30,6 +30,11 @@ export interface QueueOptions {
   maxScanMs?: number;
   /** Told when a worker stops unexpectedly. */
   log?: (line: string) => void;
+  /**
+   * The module the workers run jobs with (its `runScanJob`), as a file URL: default ./scan-job. Tests and
+   * benchmarks give a cheaper one where the count of scans matters more than the scans.
+   */
+  runner?: string;
 }
 
 interface Pending {
@@ -49,16 +54,17 @@ interface Slot {
 }
 
 /** The worker entry point: compiled JS next to this file, or the TypeScript source run through tsx. */
-function spawn(): Worker {
+function spawn(runner: string | undefined): Worker {
   const here = import.meta.url;
-  if (here.endsWith('.ts')) {
+  const workerData = { runner };
+  if (here.endsWith('.ts') || runner?.endsWith('.ts')) {
     // tsx's ESM API (its "import" export; a CommonJS resolve would give the .cjs build, which cannot register here).
     const tsx = new URL('./esm/api/index.mjs', pathToFileURL(createRequire(here).resolve('tsx'))).href;
-    const target = new URL('./scan-worker.ts', here).href;
+    const target = new URL(`./scan-worker.${here.endsWith('.ts') ? 'ts' : 'js'}`, here).href;
     const boot = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(target)}); })`;
-    return new Worker(boot, { eval: true });
+    return new Worker(boot, { eval: true, workerData });
   }
-  return new Worker(fileURLToPath(new URL('./scan-worker.js', here)));
+  return new Worker(fileURLToPath(new URL('./scan-worker.js', here)), { workerData });
 }
 
 /**
@@ -78,6 +84,7 @@ export class ScanQueue {
   private startFailures = 0;
   private broken: string | null = null;
   private log: (line: string) => void;
+  private runner: string | undefined;
   readonly workers: number;
   readonly maxWaiting: number;
   readonly maxWaitMs: number;
@@ -92,6 +99,7 @@ export class ScanQueue {
     this.maxWaitMs = opts.maxWaitMs ?? 45_000;
     this.maxScanMs = opts.maxScanMs ?? 60_000;
     this.log = opts.log ?? (() => undefined);
+    this.runner = opts.runner;
   }
 
   /** Starts the worker threads (they load the scanner once, ~1 s); later jobs start at once. */
@@ -156,7 +164,7 @@ export class ScanQueue {
   }
 
   private makeSlot(): Slot {
-    const worker = spawn();
+    const worker = spawn(this.runner);
     worker.unref();
     let ready!: () => void;
     const slot: Slot = { worker, ready: new Promise<void>((r) => (ready = r)), isReady: false };

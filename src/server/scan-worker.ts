@@ -1,9 +1,11 @@
 /** A scanner thread: runs the jobs the ScanQueue sends, one at a time. */
-import { parentPort } from 'node:worker_threads';
-import { runScanJob, type ScanJob } from './scan-job.js';
+import { parentPort, workerData } from 'node:worker_threads';
+import type { JobResult, ScanJob } from './scan-job.js';
 
 const port = parentPort;
 if (!port) throw new Error('scan-worker.ts runs as a worker thread');
+const runner = (workerData as { runner?: string } | null)?.runner;
+const { runScanJob } = (await import(runner ?? './scan-job.js')) as { runScanJob: (job: ScanJob) => Promise<JobResult> };
 port.on('message', async (msg: { seq: number; job: ScanJob }) => {
   try {
     port.postMessage({ seq: msg.seq, result: await runScanJob(msg.job) });

@@ -6,18 +6,23 @@
  *     DATA/games/GAME/*.pdf               the pack: sheets.pdf, cards.pdf, host.pdf (+ sheets.geometry.json)
  *     DATA/games/GAME/photos/SHEET.jpg    uploaded photos, under generated names
  *     DATA/games/GAME/land/SHEET.jpg      the straightened land of each sheet
- *     DATA/tmp/                           uploads being received
+ *     DATA/tmp/                           uploads being received, games being created
  *
  * GAME and SHEET are random ids (src/server/ids.ts); no name a client sends ever becomes part of a path.
+ * An upload is a row of `uploads` from the moment it is acknowledged; once scanned, a row of `sheets` too (same id).
  */
 import Database from 'better-sqlite3';
-import { mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { ReviewItem } from '../engine/review.js';
 import type { Paper } from '../engine/setup.js';
 import type { Score, SheetState, Side } from '../engine/types.js';
 import { isId } from './ids.js';
+import { fsyncLater } from './durable.js';
 import type { LandView, SheetStatus } from './protocol.js';
+
+/** The names of stored photos and lands: an id and the type's extension. */
+export const STORED_NAME = /^[A-Za-z0-9_-]{22}\.(jpg|png|webp|avif|tif|heic|pdf)$/;
 
 export interface GameRow {
   id: string;
@@ -86,7 +91,74 @@ CREATE TABLE IF NOT EXISTS sheets (
   UNIQUE (game_id, no)
 );
 CREATE INDEX IF NOT EXISTS sheets_by_game ON sheets (game_id, status);
+CREATE TABLE IF NOT EXISTS uploads (
+  id TEXT PRIMARY KEY,
+  game_id TEXT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+  player INTEGER NOT NULL,
+  photo TEXT NOT NULL,
+  client_key TEXT,
+  status TEXT NOT NULL CHECK (status IN ('queued', 'scanned', 'refused')),
+  attempts INTEGER NOT NULL DEFAULT 0,
+  error TEXT,
+  error_status INTEGER,
+  error_code TEXT,
+  bytes INTEGER NOT NULL,
+  received_at INTEGER NOT NULL,
+  UNIQUE (game_id, client_key)
+);
+CREATE INDEX IF NOT EXISTS uploads_queued ON uploads (status);
 `;
+
+/** An upload: a photo acknowledged to a phone, waiting for the scanner, scanned (then also a sheet) or refused. */
+export interface UploadRow {
+  id: string;
+  gameId: string;
+  player: number;
+  /** The stored photo's file name (photos/ of the game). */
+  photo: string;
+  /** The phone's key for this photo, so that sending it again does not make a second sheet. */
+  clientKey: string | null;
+  status: 'queued' | 'scanned' | 'refused';
+  /** Scans started: a photo that stops the scanner three times is refused, not tried for ever. */
+  attempts: number;
+  error: string | null;
+  errorStatus: number | null;
+  /** refused: the refusal's code (a scanner's ScanRefused code, 'another-game', ...). */
+  errorCode: string | null;
+  bytes: number;
+  receivedAt: number;
+}
+
+interface RawUpload {
+  id: string;
+  game_id: string;
+  player: number;
+  photo: string;
+  client_key: string | null;
+  status: UploadRow['status'];
+  attempts: number;
+  error: string | null;
+  error_status: number | null;
+  error_code: string | null;
+  bytes: number;
+  received_at: number;
+}
+
+const upload = (r: RawUpload | undefined): UploadRow | undefined =>
+  r && {
+    id: r.id,
+    gameId: r.game_id,
+    player: r.player,
+    photo: r.photo,
+    clientKey: r.client_key,
+    status: r.status,
+    attempts: r.attempts,
+    error: r.error,
+    errorStatus: r.error_status,
+    errorCode: r.error_code ?? null,
+    bytes: r.bytes,
+    receivedAt: r.received_at,
+  };
 
 interface RawSheet {
   id: string;
@@ -159,18 +231,42 @@ const sheet = (r: RawSheet | undefined): SheetRow | undefined =>
 export class Store {
   readonly root: string;
   readonly db: Database.Database;
+  /** Whether the database was there before (a new one next to old game folders must not judge them orphans). */
+  readonly existed: boolean;
 
   constructor(dataDir: string) {
     this.root = resolve(dataDir);
     mkdirSync(join(this.root, 'games'), { recursive: true });
     mkdirSync(this.tmpDir, { recursive: true });
-    // Uploads cut off by a stop are of no use.
-    for (const f of readdirSync(this.tmpDir)) rmSync(join(this.tmpDir, f), { force: true });
+    this.existed = existsSync(join(this.root, 'baako.db'));
     this.db = new Database(join(this.root, 'baako.db'));
     this.db.pragma('journal_mode = WAL');
+    // A commit is in the WAL file when it returns, which a crash of the server cannot undo; it reaches the disk
+    // (against a power cut) when flush() says so, off the event loop, before the server acknowledges it.
+    this.db.pragma('synchronous = NORMAL');
     this.db.pragma('foreign_keys = ON');
     this.db.pragma('busy_timeout = 5000');
     this.db.exec(SCHEMA);
+    // A data folder from before refusals had codes: the column is added, older rows have none.
+    const uploadColumns = this.db.prepare('PRAGMA table_info(uploads)').all() as { name: string }[];
+    if (!uploadColumns.some((c) => c.name === 'error_code')) this.db.exec('ALTER TABLE uploads ADD COLUMN error_code TEXT');
+  }
+
+  private statements = new Map<string, Database.Statement>();
+
+  /** A prepared statement, prepared once. */
+  private sql(text: string): Database.Statement {
+    let st = this.statements.get(text);
+    if (!st) this.statements.set(text, (st = this.db.prepare(text)));
+    return st;
+  }
+
+  /**
+   * Brings every commit so far to the disk (the WAL file flushed, on a thread of its own): awaited before the
+   * server acknowledges an upload, a confirmation or a game.
+   */
+  flush(): Promise<void> {
+    return fsyncLater(`${join(this.root, 'baako.db')}-wal`);
   }
 
   get tmpDir(): string {
@@ -184,8 +280,13 @@ export class Store {
   }
 
   sheetFile(gameId: string, kind: 'photos' | 'land', file: string): string {
-    if (!/^[A-Za-z0-9_-]{22}\.(jpg|png|webp)$/.test(file)) throw new Error(`not a stored file name: ${file}`);
+    if (!STORED_NAME.test(file)) throw new Error(`not a stored file name: ${file}`);
     return join(this.gameDir(gameId), kind, file);
+  }
+
+  /** Every game's id. */
+  gameIds(): string[] {
+    return (this.sql('SELECT id FROM games').all() as { id: string }[]).map((r) => r.id);
   }
 
   close(): void {
@@ -200,18 +301,18 @@ export class Store {
 
   getGame(id: string): GameRow | undefined {
     if (!isId(id)) return undefined;
-    return game(this.db.prepare('SELECT * FROM games WHERE id = ?').get(id) as RawGame | undefined);
+    return game(this.sql('SELECT * FROM games WHERE id = ?').get(id) as RawGame | undefined);
   }
 
   getGameByHostKey(key: string): GameRow | undefined {
     if (!isId(key)) return undefined;
-    return game(this.db.prepare('SELECT * FROM games WHERE host_key = ?').get(key) as RawGame | undefined);
+    return game(this.sql('SELECT * FROM games WHERE host_key = ?').get(key) as RawGame | undefined);
   }
 
   /** Stores a scanned sheet under the game's next number. */
   insertSheet(s: Omit<SheetRow, 'no'>): SheetRow {
     const insert = this.db.transaction(() => {
-      const { next } = this.db.prepare('SELECT COALESCE(MAX(no), 0) + 1 AS next FROM sheets WHERE game_id = ?').get(s.gameId) as { next: number };
+      const { next } = this.sql('SELECT COALESCE(MAX(no), 0) + 1 AS next FROM sheets WHERE game_id = ?').get(s.gameId) as { next: number };
       this.db
         .prepare(
           `INSERT INTO sheets (id, game_id, no, player, qr_player, status, photo, land, scanned, uncertain, confidence, setup_from, toggled, state, score, scan_ms, created_at, confirmed_at)
@@ -228,18 +329,18 @@ export class Store {
 
   getSheet(gameId: string, id: string): SheetRow | undefined {
     if (!isId(id)) return undefined;
-    return sheet(this.db.prepare('SELECT * FROM sheets WHERE game_id = ? AND id = ?').get(gameId, id) as RawSheet | undefined);
+    return sheet(this.sql('SELECT * FROM sheets WHERE game_id = ? AND id = ?').get(gameId, id) as RawSheet | undefined);
   }
 
   getSheetByNo(gameId: string, no: number): SheetRow | undefined {
-    return sheet(this.db.prepare('SELECT * FROM sheets WHERE game_id = ? AND no = ?').get(gameId, no) as RawSheet | undefined);
+    return sheet(this.sql('SELECT * FROM sheets WHERE game_id = ? AND no = ?').get(gameId, no) as RawSheet | undefined);
   }
 
   /** A game's sheets, oldest first (`status` to filter). */
   listSheets(gameId: string, status?: SheetStatus): SheetRow[] {
     const rows = status
-      ? this.db.prepare('SELECT * FROM sheets WHERE game_id = ? AND status = ? ORDER BY no').all(gameId, status)
-      : this.db.prepare('SELECT * FROM sheets WHERE game_id = ? ORDER BY no').all(gameId);
+      ? this.sql('SELECT * FROM sheets WHERE game_id = ? AND status = ? ORDER BY no').all(gameId, status)
+      : this.sql('SELECT * FROM sheets WHERE game_id = ? ORDER BY no').all(gameId);
     return (rows as RawSheet[]).map((r) => sheet(r)!);
   }
 
@@ -252,8 +353,8 @@ export class Store {
     return this.db.transaction(() => {
       const s = this.getSheet(gameId, id);
       if (!s || s.status !== 'review') return false;
-      const prev = this.db.prepare("SELECT no FROM sheets WHERE game_id = ? AND player = ? AND status = 'confirmed'").get(gameId, s.player) as { no: number } | undefined;
-      if (prev) this.db.prepare("UPDATE sheets SET status = 'replaced' WHERE game_id = ? AND no = ?").run(gameId, prev.no);
+      const prev = this.sql("SELECT no FROM sheets WHERE game_id = ? AND player = ? AND status = 'confirmed'").get(gameId, s.player) as { no: number } | undefined;
+      if (prev) this.sql("UPDATE sheets SET status = 'replaced' WHERE game_id = ? AND no = ?").run(gameId, prev.no);
       this.db
         .prepare("UPDATE sheets SET status = 'confirmed', toggled = ?, state = ?, score = ?, confirmed_at = ? WHERE game_id = ? AND id = ?")
         .run(JSON.stringify(toggled), JSON.stringify(state), JSON.stringify(score), at, gameId, id);
@@ -261,8 +362,87 @@ export class Store {
     })();
   }
 
+  // ---- uploads ----------------------------------------------------------------------------------------
+
+  insertUpload(u: Omit<UploadRow, 'attempts' | 'error' | 'errorStatus' | 'errorCode' | 'status'>): UploadRow {
+    this.db
+      .prepare("INSERT INTO uploads (id, game_id, player, photo, client_key, status, bytes, received_at) VALUES (?, ?, ?, ?, ?, 'queued', ?, ?)")
+      .run(u.id, u.gameId, u.player, u.photo, u.clientKey, u.bytes, u.receivedAt);
+    return { ...u, status: 'queued', attempts: 0, error: null, errorStatus: null, errorCode: null };
+  }
+
+  getUpload(gameId: string, id: string): UploadRow | undefined {
+    if (!isId(id)) return undefined;
+    return upload(this.sql('SELECT * FROM uploads WHERE game_id = ? AND id = ?').get(gameId, id) as RawUpload | undefined);
+  }
+
+  getUploadByKey(gameId: string, key: string): UploadRow | undefined {
+    return upload(this.sql('SELECT * FROM uploads WHERE game_id = ? AND client_key = ?').get(gameId, key) as RawUpload | undefined);
+  }
+
+  /** Uploads waiting for the scanner, in the order they arrived. */
+  queuedUploads(): UploadRow[] {
+    return (this.sql("SELECT * FROM uploads WHERE status = 'queued' ORDER BY rowid").all() as RawUpload[]).map((r) => upload(r)!);
+  }
+
+  /** Counts a scan started (kept across a crash of the server: see UploadRow.attempts). */
+  startScan(id: string): number {
+    this.sql('UPDATE uploads SET attempts = attempts + 1 WHERE id = ?').run(id);
+    return (this.sql('SELECT attempts FROM uploads WHERE id = ?').get(id) as { attempts: number } | undefined)?.attempts ?? 0;
+  }
+
+  /** An upload that never was (its photo could not be stored). */
+  deleteUpload(id: string): void {
+    this.sql('DELETE FROM uploads WHERE id = ?').run(id);
+  }
+
+  /** A refused upload's key is freed: the phone sends the photo again on purpose, as a new upload. */
+  forgetKey(id: string): void {
+    this.sql('UPDATE uploads SET client_key = NULL WHERE id = ?').run(id);
+  }
+
+  /** A scanned upload becomes a sheet to review, in one transaction. */
+  finishUpload(s: Omit<SheetRow, 'no'>): SheetRow {
+    return this.db.transaction(() => {
+      const row = this.insertSheet(s);
+      this.sql("UPDATE uploads SET status = 'scanned' WHERE id = ?").run(s.id);
+      return row;
+    })();
+  }
+
+  /** The scanner could not read an upload. */
+  refuseUpload(id: string, status: number, error: string, code?: string): void {
+    this.sql("UPDATE uploads SET status = 'refused', error = ?, error_status = ?, error_code = ? WHERE id = ?").run(error, status, code ?? null, id);
+  }
+
+  /** The stored photos each game's rows point to (queued uploads and sheets), by game. */
+  photosInUse(): Map<string, Set<string>> {
+    const out = new Map<string, Set<string>>();
+    const rows = this.sql("SELECT game_id, photo FROM uploads WHERE status = 'queued' UNION SELECT game_id, photo FROM sheets").all() as { game_id: string; photo: string }[];
+    for (const r of rows) {
+      if (!out.has(r.game_id)) out.set(r.game_id, new Set());
+      out.get(r.game_id)!.add(r.photo);
+    }
+    return out;
+  }
+
+  /** The ids of each game's sheets, whose lands are kept. */
+  sheetIds(): Map<string, Set<string>> {
+    const out = new Map<string, Set<string>>();
+    for (const r of this.sql('SELECT game_id, id FROM sheets').all() as { game_id: string; id: string }[]) {
+      if (!out.has(r.game_id)) out.set(r.game_id, new Set());
+      out.get(r.game_id)!.add(r.id);
+    }
+    return out;
+  }
+
+  /** The photos of a game's uploads waiting for the scanner (to be kept when the others are deleted). */
+  queuedPhotos(gameId: string): Set<string> {
+    return new Set((this.sql("SELECT photo FROM uploads WHERE game_id = ? AND status = 'queued'").all(gameId) as { photo: string }[]).map((r) => r.photo));
+  }
+
   /** Takes a sheet off the board (the host's decision); its photo stays on disk. */
   removeSheet(gameId: string, no: number): boolean {
-    return this.db.prepare("UPDATE sheets SET status = 'removed' WHERE game_id = ? AND no = ? AND status != 'removed'").run(gameId, no).changes > 0;
+    return this.sql("UPDATE sheets SET status = 'removed' WHERE game_id = ? AND no = ? AND status != 'removed'").run(gameId, no).changes > 0;
   }
 }

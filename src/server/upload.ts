@@ -1,8 +1,10 @@
-/** Receiving a photo: streamed to a temporary file under a generated name, size-limited, type sniffed. */
+/**
+ * Receiving a photo: its declared type checked at the door, the body streamed to a temporary file, size-limited,
+ * its first bytes sniffed, then flushed to the disk before anything acknowledges it.
+ */
 import { createWriteStream, rmSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
-import { join } from 'node:path';
-import { newId } from './ids.js';
+import { fsyncLater } from './durable.js';
 
 export class UploadError extends Error {
   constructor(
@@ -14,40 +16,71 @@ export class UploadError extends Error {
   }
 }
 
+/** What the first bytes say: the extension the photo is stored under (the decoder reads it again to be sure). */
+export type PhotoType = 'jpg' | 'png' | 'webp' | 'avif' | 'heic' | 'tif' | 'pdf';
+
 export interface Received {
   path: string;
   bytes: number;
-  /** What the first bytes say (the scanner decodes it again to be sure). */
-  type: 'jpg' | 'png' | 'webp';
+  type: PhotoType;
 }
 
-/** The image type from its first bytes, or a message for the formats a phone may send that cannot be read. */
-export function sniff(head: Buffer): Received['type'] | { refused: string } {
+/**
+ * The body types accepted: raw images as a phone or a scanner sends them, and PDF (a host's scan of several
+ * sheets). Which of them can be read is the decoder's business; anything else is refused before it is read.
+ */
+export const UPLOAD_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'image/tiff', 'image/heic', 'image/heif', 'application/pdf'] as const;
+
+/** The declared Content-Type's problem, or undefined when it is one of UPLOAD_TYPES. */
+export function contentTypeProblem(header: string | undefined): string | undefined {
+  const type = (header ?? '').split(';')[0].trim().toLowerCase();
+  if ((UPLOAD_TYPES as readonly string[]).includes(type)) return undefined;
+  const said = type ? `a body of type ${type.slice(0, 60)}` : 'a body without a Content-Type';
+  return `Send the photo itself as the body with its image type (image/jpeg, image/png, image/webp, image/heic, ...), not ${said}`;
+}
+
+/** The type from the first bytes, or a message when they are not those of an image or a PDF. */
+export function sniff(head: Buffer): PhotoType | { refused: string } {
   if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'jpg';
   if (head.length >= 8 && head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
   if (head.length >= 12 && head.toString('latin1', 0, 4) === 'RIFF' && head.toString('latin1', 8, 12) === 'WEBP') return 'webp';
   if (head.length >= 12 && head.toString('latin1', 4, 8) === 'ftyp') {
     const brand = head.toString('latin1', 8, 12);
-    if (/^(heic|heix|hevc|hevx|mif1|msf1|avif)$/.test(brand)) {
-      return { refused: `This is a ${brand === 'avif' ? 'AVIF' : 'HEIC'} photo, which the scanner cannot read: set the camera to "Most Compatible" (JPEG), or upload it from this page, which converts it` };
-    }
+    if (/^(avif|avis)$/.test(brand)) return 'avif';
+    if (/^(heic|heix|hevc|hevx|heim|heis|mif1|msf1)$/.test(brand)) return 'heic';
   }
+  if (head.length >= 4 && (head.toString('latin1', 0, 4) === 'II*\0' || head.toString('latin1', 0, 4) === 'MM\0*')) return 'tif';
+  if (head.length >= 5 && head.toString('latin1', 0, 5) === '%PDF-') return 'pdf';
   return { refused: 'This file is not a photo: take a photo of your sheet (JPEG, PNG or WebP)' };
+}
+
+/** Megabytes as a person reads them: 25, 1.5. */
+export const mb = (bytes: number) => String(Number((bytes / 1e6).toFixed(3)));
+
+/**
+ * "1.04 MB; at most 1 MB": the size with as many decimals as it takes to read bigger than the limit (never
+ * "1.0 MB; at most 1 MB"), in bytes when three are not enough.
+ */
+export function sizeOverLimit(bytes: number, limit: number): string {
+  for (let d = 1; d <= 3; d++) {
+    const shown = Math.floor((bytes / 1e6) * 10 ** d) / 10 ** d;
+    if (shown > limit / 1e6) return `${shown.toFixed(d)} MB; at most ${mb(limit)} MB`;
+  }
+  return `${bytes.toLocaleString('en')} bytes; at most ${limit.toLocaleString('en')}`;
 }
 
 const HEAD = 16;
 
 /**
- * Reads the request body into DIR/ID.part. Refuses a declared length over `limit` before reading, stops at
- * `limit` bytes, and refuses an empty body or one that does not start like an image. On failure nothing is left.
+ * Reads the request body into `path` and flushes it to the disk. Refuses a declared length over `limit` before
+ * reading, stops at `limit` bytes, and refuses an empty body or one that does not start like an image or a PDF.
+ * On failure nothing is left.
  */
-export function receiveUpload(req: IncomingMessage, dir: string, limit: number): Promise<Received> {
-  const mb = Math.round(limit / 1e6);
+export function receiveUpload(req: IncomingMessage, path: string, limit: number): Promise<Received> {
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > limit) {
-    return Promise.reject(new UploadError(413, `The photo is too big (${(declared / 1e6).toFixed(1)} MB; at most ${mb} MB)`));
+    return Promise.reject(new UploadError(413, `The photo is too big (${sizeOverLimit(declared, limit)})`));
   }
-  const path = join(dir, `${newId()}.part`);
   return new Promise<Received>((resolve, reject) => {
     const out = createWriteStream(path, { flags: 'wx' });
     let bytes = 0;
@@ -68,7 +101,7 @@ export function receiveUpload(req: IncomingMessage, dir: string, limit: number):
     req.on('data', (chunk: Buffer) => {
       if (failed) return;
       bytes += chunk.length;
-      if (bytes > limit) return fail(new UploadError(413, `The photo is too big (more than ${mb} MB)`));
+      if (bytes > limit) return fail(new UploadError(413, `The photo is too big (more than ${mb(limit)} MB, the most this server accepts)`));
       if (head.length < HEAD) {
         head = Buffer.concat([head, chunk.subarray(0, HEAD - head.length)]);
         if (head.length >= HEAD) {
@@ -90,7 +123,10 @@ export function receiveUpload(req: IncomingMessage, dir: string, limit: number):
       if (typeof t !== 'string') return fail(new UploadError(415, t.refused));
       out.end(() => {
         if (failed) return;
-        resolve({ path, bytes, type: t });
+        fsyncLater(path).then(
+          () => (failed ? undefined : resolve({ path, bytes, type: t })),
+          (e: NodeJS.ErrnoException) => fail(new UploadError(500, `Could not store the photo (${e.code ?? e.message})`)),
+        );
       });
     });
     out.on('error', (e) => fail(new UploadError(500, `Could not store the photo (${(e as NodeJS.ErrnoException).code ?? e.message})`)));

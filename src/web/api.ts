@@ -1,9 +1,13 @@
 /** Calls to the server: JSON in and out; failures carry the server's one-line message. */
+import { retryAfterSeconds } from './retry.js';
 
 export class ApiFailure extends Error {
   constructor(
     message: string,
     readonly status: number,
+    /** The answer's body when it was JSON (a 503 tells how many photos are ahead), and its Retry-After, seconds. */
+    readonly body?: unknown,
+    readonly retryAfter?: number,
   ) {
     super(message);
   }
@@ -42,13 +46,17 @@ export async function sendJson<T>(method: string, path: string, body: unknown): 
   return (await res.json()) as T;
 }
 
-/** Sends a photo as the request body (no form encoding), reporting upload progress from 0 to 1. */
-export function uploadPhoto<T>(path: string, blob: Blob, onProgress: (sent: number) => void, onSent: () => void): Promise<T> {
+/**
+ * Sends a photo as the request body (no form encoding), reporting upload progress from 0 to 1. `key` names this
+ * photo: sent again after a lost answer, the server answers for the first upload instead of making a second.
+ */
+export function uploadPhoto<T>(path: string, blob: Blob, key: string, onProgress: (sent: number) => void, onSent: () => void): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', path);
-    xhr.setRequestHeader('Content-Type', blob.type && /^image\//.test(blob.type) ? blob.type : 'application/octet-stream');
+    xhr.setRequestHeader('Content-Type', blob.type || 'application/octet-stream');
     xhr.setRequestHeader('Accept', 'application/json');
+    xhr.setRequestHeader('Idempotency-Key', key);
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable) onProgress(e.loaded / e.total);
     };
@@ -61,7 +69,7 @@ export function uploadPhoto<T>(path: string, blob: Blob, onProgress: (sent: numb
         body = undefined;
       }
       if (xhr.status >= 200 && xhr.status < 300 && body) resolve(body as T);
-      else reject(new ApiFailure(body?.error ?? `The server answered ${xhr.status}`, xhr.status));
+      else reject(new ApiFailure(body?.error ?? `The server answered ${xhr.status}`, xhr.status, body, retryAfterSeconds(xhr.getResponseHeader('Retry-After'))));
     };
     xhr.onerror = () => reject(new ApiFailure('The photo could not be sent: check the Wi-Fi and try again', 0));
     xhr.ontimeout = () => reject(new ApiFailure('Sending the photo took too long: try again', 0));

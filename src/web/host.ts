@@ -1,6 +1,6 @@
 /** The host's screen: the pack to print, the join QR code, the live leaderboard, the sheets, the exports. */
-import type { Board, HostInfo, SheetSummary } from '../server/protocol.js';
-import { ApiFailure, getJson } from './api.js';
+import type { Board, HostInfo, PhotosDeleted, SheetSummary } from '../server/protocol.js';
+import { ApiFailure, getJson, sendJson } from './api.js';
 import { h, saved } from './dom.js';
 import { KNOWN, type KnownGame } from './home.js';
 import { boardList, cardChips, errorBox, followBoard, page, section, topBar, twoColumns } from './ui.js';
@@ -75,10 +75,32 @@ export async function hostPage(root: HTMLElement, hostKey: string): Promise<() =
     try {
       info = await getJson<HostInfo>(`/api/host/${hostKey}`);
       renderSheets(info.sheets);
+      renderPhotos(info.photos);
     } catch {
       /* next event */
     }
   };
+  // The players' photos stay on this computer until deleted here (a phone's photo may carry its location).
+  const photosBox = h('div', { class: 'photos' });
+  const renderPhotos = (n: number, note = '') => {
+    const del = h('button', { class: 'btn danger small', type: 'button' }, 'Delete the photos');
+    del.addEventListener('click', async () => {
+      if (!confirm(`Delete the ${n} photo${n === 1 ? '' : 's'} the players sent? The scores and the straightened sheets stay.`)) return;
+      del.disabled = true;
+      try {
+        const r = await sendJson<PhotosDeleted>('DELETE', `/api/host/${hostKey}/photos`, {});
+        renderPhotos(r.waiting, r.waiting ? `${r.waiting} still waiting for the scanner are kept until read.` : 'Deleted.');
+      } catch (e) {
+        renderPhotos(n, e instanceof ApiFailure ? e.message : 'Could not delete them: try again');
+      }
+    });
+    photosBox.replaceChildren(
+      h('p', { class: 'hint' }, n ? `${n} photo${n === 1 ? '' : 's'} from the players ${n === 1 ? 'is' : 'are'} kept here (a phone photo may carry its location).` : 'No photo of the players is kept here.', note ? ` ${note}` : ''),
+      ...(n ? [del] : []),
+    );
+  };
+  renderPhotos(info.photos);
+
   const renderBoard = (b: Board) => {
     boardBox.replaceChildren(boardList(b, open));
     if (b.waiting.length) boardBox.append(h('p', { class: 'waiting' }, `Still to come: ${b.waiting.join(', ')}`));
@@ -127,6 +149,7 @@ export async function hostPage(root: HTMLElement, hostKey: string): Promise<() =
           'On this computer',
           h('p', { class: 'hint' }, 'The game is saved in the data folder; the command line scans photos for it too:'),
           h('pre', { class: 'cli' }, `baako scan photo.jpg --game ${info.gameJson}`),
+          photosBox,
         ),
       ],
     ),

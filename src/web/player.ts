@@ -4,8 +4,9 @@
  */
 import { applyToggles, itemValue, sameItem, type ReviewItem } from '../engine/review.js';
 import { scoreState } from '../engine/score.js';
-import type { Board, GameInfo, SheetView } from '../server/protocol.js';
+import { isRead, type Board, type BusyAnswer, type GameInfo, type PendingSheet, type SheetAnswer, type SheetView } from '../server/protocol.js';
 import { ApiFailure, getJson, sendJson, uploadPhoto } from './api.js';
+import { GIVE_UP_MS, retryDelayMs, uploadKey } from './retry.js';
 import { h, saved } from './dom.js';
 import { closeUp, overlay, type OverlayView } from './overlay.js';
 import { breakdown, errorBox, page, section, topBar } from './ui.js';
@@ -39,6 +40,23 @@ async function prepare(file: File): Promise<Blob> {
   const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', 0.92));
   if (!blob) throw new ApiFailure('Could not convert the photo: take it again', 415);
   return blob;
+}
+
+const photos = (n: number) => `${n} photo${n === 1 ? '' : 's'}`;
+
+/** "Waiting for the scanner: 3rd in line" or "Reading your sheet…", in `box`. */
+function showPlace(box: HTMLElement, p: PendingSheet): void {
+  const pos = p.position;
+  const title = pos === 0 ? 'Reading your sheet…' : 'Waiting for the scanner';
+  const detail =
+    pos === undefined
+      ? 'Your photo is on the server, waiting for its turn.'
+      : pos === 0
+        ? 'Your photo is on the server.'
+        : `Your photo is on the server, number ${pos} in line${p.waitSeconds ? ` (about ${p.waitSeconds} s)` : ''}.`;
+  box.replaceChildren(
+    h('div', { class: 'msg working waiting', 'data-position': pos ?? '' }, h('span', { class: 'spinner', 'aria-hidden': 'true' }), h('div', null, h('p', null, h('strong', null, title)), h('p', { class: 'muted' }, detail))),
+  );
 }
 
 export async function joinPage(root: HTMLElement, gameId: string, go: (path: string) => void): Promise<() => void> {
@@ -82,9 +100,17 @@ export async function joinPage(root: HTMLElement, gameId: string, go: (path: str
   const mineBox = h('div', null);
   const showMine = async () => {
     const ids = saved.get<string[]>(sheetsKey(gameId), []);
-    const views = (await Promise.all(ids.map((sid) => getJson<SheetView>(`/api/games/${gameId}/sheets/${sid}`).catch(() => null)))).filter((v): v is SheetView => v !== null);
+    const answers = await Promise.all(ids.map((sid) => getJson<SheetAnswer>(`/api/games/${gameId}/sheets/${sid}`).catch(() => null)));
+    // (photos the scanner refused were answered at the time: not listed)
+    const views = answers.filter((v): v is SheetView | (PendingSheet & { status: 'queued' }) => v !== null && v.status !== 'refused');
     if (views.length === 0) return;
-    const label: Record<SheetView['status'], string> = { review: 'not confirmed yet: tap to check it', confirmed: 'confirmed', replaced: 'replaced by a later one', removed: 'removed by the host' };
+    const label: Record<SheetView['status'] | 'queued', string> = {
+      queued: 'waiting for the scanner',
+      review: 'not confirmed yet: tap to check it',
+      confirmed: 'confirmed',
+      replaced: 'replaced by a later one',
+      removed: 'removed by the host',
+    };
     mineBox.replaceChildren(
       h(
         'section',
@@ -94,46 +120,148 @@ export async function joinPage(root: HTMLElement, gameId: string, go: (path: str
           'ul',
           { class: 'links' },
           views.map((v) =>
-            h('li', null, h('a', { href: `/g/${gameId}/s/${v.id}`, 'data-nav': true, class: `row-link ${v.status}` }, h('span', null, `${v.name} · ${v.score.total} points`), h('small', null, label[v.status]))),
+            h('li', null, h('a', { href: `/g/${gameId}/s/${v.id}`, 'data-nav': true, class: `row-link ${v.status}` }, h('span', null, 'score' in v ? `${v.name} · ${v.score.total} points` : `${v.name} · photo sent`), h('small', null, label[v.status]))),
           ),
         ),
       ),
     );
   };
 
+  // One photo on its way at a time. It is kept (file input and blob) until the server has it, so a busy server
+  // or a lost connection never means taking the photo again.
   let busy = false;
+  let cancel: (() => void) | undefined;
+  const working = (text: string, progress?: number | null) => {
+    const bar = progress === undefined ? null : progress === null ? h('progress', { max: 1 }) : h('progress', { max: 1, value: progress });
+    status.replaceChildren(h('div', { class: 'msg working' }, h('span', { class: 'spinner', 'aria-hidden': 'true' }), h('div', null, h('p', null, text), bar)));
+    return bar;
+  };
+  const waitingBox = (title: string, detail: string, onCancel?: () => void) =>
+    status.replaceChildren(
+      h(
+        'div',
+        { class: 'msg working waiting' },
+        h('span', { class: 'spinner', 'aria-hidden': 'true' }),
+        h('div', null, h('p', null, h('strong', null, title)), h('p', { class: 'muted' }, detail)),
+        onCancel ? h('button', { type: 'button', class: 'btn secondary small', onclick: onCancel }, 'Cancel') : null,
+      ),
+    );
+  /** Waits `ms`, or less if cancelled (then false). */
+  const pause = (ms: number) =>
+    new Promise<boolean>((resolve) => {
+      const t = window.setTimeout(() => resolve(true), ms);
+      cancel = () => {
+        clearTimeout(t);
+        resolve(false);
+      };
+    });
+
   const send = async (input: HTMLInputElement) => {
     const file = input.files?.[0];
-    input.value = '';
     if (!file || busy) return;
     if (me === 0) {
       status.replaceChildren(errorBox('Pick your name first.'));
       return;
     }
     busy = true;
-    const bar = h('progress', { max: 1, value: 0 });
-    const label = h('p', null, 'Sending the photo…');
-    status.replaceChildren(h('div', { class: 'msg working' }, h('span', { class: 'spinner', 'aria-hidden': 'true' }), h('div', null, label, bar)));
     try {
-      const blob = await prepare(file);
-      const sheet = await uploadPhoto<SheetView>(
-        `/api/games/${gameId}/sheets?player=${me}`,
-        blob,
-        (p) => (bar.value = p),
-        () => {
-          label.textContent = 'Reading your sheet…';
-          bar.removeAttribute('value');
-        },
-      );
+      let blob: Blob;
+      try {
+        blob = await prepare(file);
+      } catch (e) {
+        input.value = '';
+        status.replaceChildren(errorBox(e instanceof ApiFailure ? e.message : 'Could not read the photo: take it again'));
+        return;
+      }
+      const accepted = await sendPhoto(blob, uploadKey());
+      if (!accepted) return;
+      input.value = '';
       const mine = saved.get<string[]>(sheetsKey(gameId), []);
-      saved.set(sheetsKey(gameId), [sheet.id, ...mine].slice(0, 10));
-      go(`/g/${gameId}/s/${sheet.id}`);
-    } catch (e) {
-      status.replaceChildren(errorBox(e instanceof ApiFailure ? e.message : 'Something went wrong: try again'));
+      saved.set(sheetsKey(gameId), [accepted.id, ...mine.filter((x) => x !== accepted.id)].slice(0, 10));
+      const read = await waitForScanner(accepted);
+      if (read) go(`/g/${gameId}/s/${read.id}`);
     } finally {
       busy = false;
+      cancel = undefined;
     }
   };
+
+  /** Sends the photo until the server has it: after a 503 or a lost connection, again, later each time. */
+  const sendPhoto = async (blob: Blob, key: string): Promise<SheetAnswer | undefined> => {
+    const start = Date.now();
+    for (let attempt = 0; ; attempt++) {
+      const bar = working('Sending the photo…', 0)!;
+      try {
+        return await uploadPhoto<SheetAnswer>(
+          `/api/games/${gameId}/sheets?player=${me}`,
+          blob,
+          key,
+          (p) => (bar.value = p),
+          () => {
+            working('Sending the photo…', null);
+          },
+        );
+      } catch (e) {
+        const f = e instanceof ApiFailure ? e : new ApiFailure('Something went wrong: try again', 0);
+        const again = (f.status === 503 || f.status === 0 || f.status >= 500) && Date.now() - start < GIVE_UP_MS;
+        if (!again) {
+          status.replaceChildren(errorBox(f.message, f.status === 0 || f.status >= 500 ? { label: 'Send it again', run: () => void resend(blob, key) } : undefined));
+          return undefined;
+        }
+        const ms = retryDelayMs(attempt, f.retryAfter);
+        const ahead = (f.body as Partial<BusyAnswer> | undefined)?.ahead;
+        const until = Date.now() + ms;
+        const show = () => {
+          const left = `Your photo is kept and will be sent again in ${Math.max(1, Math.ceil((until - Date.now()) / 1000))} s.`;
+          if (f.status === 503) waitingBox('Waiting for the scanner', `${ahead ? `${photos(ahead)} ahead of yours. ` : ''}${left}`, () => cancel?.());
+          else waitingBox('Connection lost', left, () => cancel?.());
+        };
+        show();
+        const ticker = window.setInterval(show, 1000);
+        const sent = await pause(ms);
+        clearInterval(ticker);
+        if (!sent) {
+          status.replaceChildren(errorBox('Not sent. Your photo is kept:', { label: 'Send it now', run: () => void resend(blob, key) }));
+          return undefined;
+        }
+      }
+    }
+  };
+  const resend = async (blob: Blob, key: string) => {
+    if (busy) return;
+    busy = true;
+    try {
+      const accepted = await sendPhoto(blob, key);
+      if (!accepted) return;
+      camera.value = '';
+      gallery.value = '';
+      const read = await waitForScanner(accepted);
+      if (read) go(`/g/${gameId}/s/${read.id}`);
+    } finally {
+      busy = false;
+      cancel = undefined;
+    }
+  };
+
+  /** Shows the photo's place in the scanner's line until it is read; the sheet, or undefined when refused. */
+  const waitForScanner = async (first: SheetAnswer): Promise<SheetView | undefined> => {
+    let answer = first;
+    for (;;) {
+      if (answer.status === 'refused') {
+        status.replaceChildren(errorBox(answer.error ?? 'The scanner could not read this photo: take it again'));
+        return undefined;
+      }
+      if (isRead(answer)) return answer;
+      showPlace(status, answer);
+      await new Promise((r) => window.setTimeout(r, 1000));
+      try {
+        answer = await getJson<SheetAnswer>(`/api/games/${gameId}/sheets/${answer.id}`);
+      } catch {
+        /* the photo is on the server: keep asking */
+      }
+    }
+  };
+
   camera.addEventListener('change', () => void send(camera));
   gallery.addEventListener('change', () => void send(gallery));
   // Without a name, the camera button asks for one instead of opening.
@@ -173,15 +301,48 @@ export async function joinPage(root: HTMLElement, gameId: string, go: (path: str
   return () => undefined;
 }
 
+/** A sheet's page while its photo waits for the scanner: its place in line, then the sheet (or why not). */
+function pendingPage(root: HTMLElement, game: GameInfo, first: PendingSheet, read: () => Promise<() => void>): () => void {
+  let stopped = false;
+  let inner: () => void = () => undefined;
+  const box = h('div', { 'aria-live': 'polite' });
+  const back = h('p', { class: 'center' }, h('a', { href: `/g/${game.id}`, 'data-nav': true, class: 'link' }, 'Take another photo'));
+  root.replaceChildren(topBar(`${first.name}’s sheet`, game.title), page(h('section', { class: 'card' }, box), back));
+  void (async () => {
+    let answer: SheetAnswer = first;
+    while (!stopped) {
+      if (answer.status === 'refused') return box.replaceChildren(errorBox(answer.error ?? 'The scanner could not read this photo: take it again'));
+      if (isRead(answer)) {
+        inner = await read();
+        if (stopped) inner();
+        return;
+      }
+      showPlace(box, answer);
+      await new Promise((r) => window.setTimeout(r, 1000));
+      try {
+        answer = await getJson<SheetAnswer>(`/api/games/${game.id}/sheets/${first.id}`);
+      } catch {
+        /* keep asking */
+      }
+    }
+  })();
+  return () => {
+    stopped = true;
+    inner();
+  };
+}
+
 export async function reviewPage(root: HTMLElement, gameId: string, sheetId: string, go: (path: string) => void): Promise<() => void> {
   let game: GameInfo;
-  let sheet: SheetView;
+  let answer: SheetAnswer;
   try {
-    [game, sheet] = await Promise.all([getJson<GameInfo>(`/api/games/${gameId}`), getJson<SheetView>(`/api/games/${gameId}/sheets/${sheetId}`)]);
+    [game, answer] = await Promise.all([getJson<GameInfo>(`/api/games/${gameId}`), getJson<SheetAnswer>(`/api/games/${gameId}/sheets/${sheetId}`)]);
   } catch (e) {
     root.replaceChildren(topBar('Baako'), page(errorBox(e instanceof ApiFailure ? e.message : 'Could not load the sheet')));
     return () => undefined;
   }
+  if (!isRead(answer)) return pendingPage(root, game, answer, () => reviewPage(root, gameId, sheetId, go));
+  let sheet: SheetView = answer;
   const rules = game.rules;
   let toggled: ReviewItem[] = sheet.status === 'review' ? [] : sheet.toggled;
   const editable = () => sheet.status === 'review';

@@ -4,7 +4,7 @@
  * doubted edge (the score follows at once, computed in the page), confirms, and the open leaderboard updates.
  * Screenshots land in test/__output__/ for a person to look at.
  */
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +14,7 @@ import { loadGame } from '../../src/data/load.js';
 import { applyToggles, type ReviewItem } from '../../src/engine/review.js';
 import { scoreState } from '../../src/engine/score.js';
 import type { SheetView } from '../../src/server/protocol.js';
+import { TINY_JPEG } from '../helpers/fake-scanner.js';
 import { photoWithDoubtfulEdge, startServer, type FixturePhoto, type Running } from '../server/helpers.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -30,8 +31,8 @@ const problems: string[] = [];
 function watch(page: Page): Page {
   page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
   page.on('console', (m) => {
-    // The browser logs every 4xx answer; those the test provokes are checked on the page instead.
-    if (m.type() === 'error' && !/Failed to load resource: the server responded with a status of 4\d\d/.test(m.text())) problems.push(`console: ${m.text()}`);
+    // The browser logs every 4xx answer (and the busy scanner's 503); those the tests provoke are checked on the page instead.
+    if (m.type() === 'error' && !/Failed to load resource: the server responded with a status of (4\d\d|503)/.test(m.text())) problems.push(`console: ${m.text()}`);
   });
   return page;
 }
@@ -155,6 +156,50 @@ describe.skipIf(!have)('game night in a phone browser', () => {
     await phone.setInputFiles('#photo-gallery', photo.file);
     await phone.waitForSelector('.msg.error:has-text("another game")', { timeout: 30_000 });
     await phone.screenshot({ path: join(out, 'e2e-8-error.png') });
+    expect(problems).toEqual([]);
+  });
+});
+
+describe.skipIf(!have)('a busy scanner, on the phone', () => {
+  let busy: Running;
+  // One worker, no room in line, the cheap scan job held until this file exists: the second photo finds the
+  // line full for as long as the test needs.
+  const gate = join(mkdtempSync(join(tmpdir(), 'baako-gate-')), 'open');
+  beforeAll(async () => {
+    process.env.BAAKO_FAKE_SCAN_GATE = gate;
+    try {
+      busy = await startServer({ workers: 1, maxWaiting: 0, scanner: new URL('../helpers/fake-scanner.ts', import.meta.url).href });
+    } finally {
+      delete process.env.BAAKO_FAKE_SCAN_GATE;
+    }
+  });
+  afterAll(() => busy?.app.close());
+
+  it('keeps the photo, says it waits for the scanner with the photos ahead, and sends it again by itself', async () => {
+    const res = await fetch(`${busy.base}/api/games`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ players: ['Ana', 'Ben'] }) });
+    const { id } = (await res.json()) as { id: string };
+    const first = await fetch(`${busy.base}/api/games/${id}/sheets?player=1`, { method: 'POST', headers: { 'Content-Type': 'image/jpeg' }, body: TINY_JPEG });
+    expect(first.status).toBe(202);
+
+    const phone = watch(await ctx.newPage());
+    const answers: number[] = [];
+    phone.on('response', (r) => {
+      if (r.request().method() === 'POST' && /\/sheets\?/.test(r.url())) answers.push(r.status());
+    });
+    await phone.goto(`${busy.base}/g/${id}`);
+    await phone.tap('.name-btn:has-text("Ben")');
+    await phone.setInputFiles('#photo-gallery', { name: 'sheet.jpg', mimeType: 'image/jpeg', buffer: TINY_JPEG });
+    await phone.waitForSelector('.msg.waiting:has-text("Waiting for the scanner")');
+    expect(await phone.textContent('.msg.waiting')).toMatch(/1 photo ahead of yours\. Your photo is kept and will be sent again in \d+ s/);
+    // The photo is still chosen: nothing to take again.
+    expect(await phone.$eval('#photo-gallery', (el) => (el as unknown as { files: { length: number } }).files.length)).toBe(1);
+    await phone.screenshot({ path: join(out, 'e2e-9-busy.png') });
+    // Once the first photo is read, this one is sent again, accepted, read, and shown.
+    writeFileSync(gate, '');
+    await phone.waitForURL(/\/s\/[A-Za-z0-9_-]{22}$/, { timeout: 30_000 });
+    await phone.waitForSelector('.big-total');
+    expect(answers[0]).toBe(503);
+    expect(answers[answers.length - 1]).toBe(202);
     expect(problems).toEqual([]);
   });
 });

@@ -86,7 +86,27 @@ export async function createGameFor(base: string, f: FixturePhoto, names?: strin
   return (await res.json()) as HostInfo;
 }
 
-export async function upload(base: string, gameId: string, player: number, body: Buffer | string, type = 'image/jpeg') {
-  const res = await fetch(`${base}/api/games/${gameId}/sheets?player=${player}`, { method: 'POST', headers: { 'Content-Type': type }, body });
-  return { status: res.status, json: (await res.json()) as Record<string, unknown> & { error?: string } };
+type Answer = Record<string, unknown> & { error?: string };
+
+/**
+ * Uploads a photo and waits for the scanner: the answer as a synchronous API would give it, 201 with the sheet
+ * once read, or the refusal's status and message (at the door, or from the scanner after the 202).
+ */
+export async function upload(base: string, gameId: string, player: number, body: Buffer | string, type = 'image/jpeg', headers: Record<string, string> = {}) {
+  const res = await fetch(`${base}/api/games/${gameId}/sheets?player=${player}`, { method: 'POST', headers: { 'Content-Type': type, ...headers }, body });
+  const json = (await res.json()) as Answer;
+  if (res.status !== 202) return { status: res.status, json };
+  return waitForSheet(base, gameId, json.id as string);
+}
+
+/** Polls a sheet until the scanner is done with it: 201 and the sheet, or the refusal's status and message. */
+export async function waitForSheet(base: string, gameId: string, id: string, timeoutMs = 60_000): Promise<{ status: number; json: Answer }> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const json = (await (await fetch(`${base}/api/games/${gameId}/sheets/${id}`)).json()) as Answer;
+    if (json.status === 'refused') return { status: json.errorStatus as number, json: { error: json.error, ...(json.code ? { code: json.code } : {}) } };
+    if (json.status !== 'queued') return { status: 201, json };
+    if (Date.now() > end) throw new Error(`sheet ${id} still queued after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }

@@ -1,7 +1,7 @@
 import type { CommandModule } from 'yargs';
 
 export interface PackArgs {
-  players: number;
+  players: string;
   seed?: string;
   side?: string;
   paper: string;
@@ -16,7 +16,7 @@ export const packCommand: CommandModule<object, PackArgs> = {
   describe: 'Print a game night into one folder: sheets.pdf (a page per player), cards.pdf, host.pdf, game.json',
   builder: (y) =>
     y
-      .option('players', { type: 'number', demandOption: true, describe: 'number of players, 1-100 (a sheet each)' })
+      .option('players', { type: 'string', demandOption: true, describe: 'number of players, 1-100 (a sheet each)' })
       .option('seed', { type: 'string', describe: 'seed of the setup (letters, digits, _ and -); random if left out' })
       .option('side', { type: 'string', describe: 'A (multiplayer) or B (solo); default A, or B for one player' })
       .option('paper', { type: 'string', default: 'a4', describe: 'a4 or letter' })

@@ -4,8 +4,8 @@ export interface SheetArgs {
   side?: string;
   paper: string;
   seed?: string;
-  players: number;
-  player?: number;
+  players?: string;
+  player?: string;
   game?: string;
   name?: string;
   out?: string;
@@ -20,8 +20,8 @@ export const sheetCommand: CommandModule<object, SheetArgs> = {
       .option('side', { type: 'string', describe: 'A (multiplayer) or B (solo); default A, or the side of --game' })
       .option('paper', { type: 'string', default: 'a4', describe: 'a4 or letter' })
       .option('seed', { type: 'string', describe: 'seed of the game setup (letters, digits, _ and -); random if left out' })
-      .option('players', { type: 'number', default: 1, describe: 'pages to print, one per player (1-100)' })
-      .option('player', { type: 'number', describe: 'print only this player\'s page' })
+      .option('players', { type: 'string', describe: 'pages to print, one per player (1-100; default 1, or the players of --game)' })
+      .option('player', { type: 'string', describe: 'print only this player\'s page' })
       .option('game', { type: 'string', describe: 'game.json of a pack: print more sheets of that game' })
       .option('name', { type: 'string', describe: 'archaeologist name printed on every page' })
       .option('out', { type: 'string', describe: 'a .pdf file, or a folder (default out/)' })

@@ -1,5 +1,5 @@
 import { existsSync, statSync } from 'node:fs';
-import { basename, extname, join } from 'node:path';
+import { basename, dirname, extname, join } from 'node:path';
 import { readGameFile } from '../../data/game-file.js';
 import { loadGame } from '../../data/load.js';
 import { findCard, UnknownCardError } from '../../engine/cards.js';
@@ -52,9 +52,13 @@ function fallbackFrom(args: ScanArgs, game: GameData): FallbackSetup | undefined
   return undefined;
 }
 
+/** Where a photo's overlay goes: `target` itself, or a file in the folder `target`; missing folders are made. */
 function overlayPath(target: string, photo: string, several: boolean): string {
   const isDir = (existsSync(target) && statSync(target).isDirectory()) || target.endsWith('/') || several;
-  if (!isDir) return target;
+  if (!isDir) {
+    ensureDir(dirname(target));
+    return target;
+  }
   ensureDir(target);
   return join(target, `${basename(photo, extname(photo))}.overlay.png`);
 }
@@ -64,21 +68,28 @@ export async function runScan(args: ScanArgs): Promise<void> {
   const fallback = fallbackFrom(args, game);
   const several = args.photos.length > 1;
   const results: { file: string; result?: ScanResult; error?: string; code?: string }[] = [];
+  // An overlay that cannot be written is reported after the readings, which are printed all the same.
+  const overlayErrors: string[] = [];
   const bar = progress(stdio, 'scanning', args.photos.length);
   for (const [i, file] of args.photos.entries()) {
+    let result: ScanResult | undefined;
     try {
-      const result = await scanPhoto(file, game, { fallback, name: file });
-      if (args.overlay) {
-        const path = overlayPath(args.overlay, file, several);
-        const title = `${basename(file)}: ${result.player !== undefined ? `player ${result.player}, ` : ''}total ${result.score.total}`;
-        const png = await renderOverlay({ ...result, title });
-        writeFileAtomic(path, png);
-      }
+      result = await scanPhoto(file, game, { fallback, name: file });
       results.push({ file, result });
     } catch (e) {
       if (!(e instanceof BaakoError)) throw e;
       results.push({ file, error: cliMessage(e), code: e.code });
       if (!args.json) stdio.err(`baako: ${cliMessage(e)}`);
+    }
+    if (result && args.overlay) {
+      try {
+        const path = overlayPath(args.overlay, file, several);
+        const title = `${basename(file)}: ${result.player !== undefined ? `player ${result.player}, ` : ''}total ${result.score.total}`;
+        writeFileAtomic(path, await renderOverlay({ ...result, title }));
+      } catch (e) {
+        if (!(e instanceof BaakoError)) throw e;
+        overlayErrors.push(`${file}: no overlay: ${cliMessage(e)}`);
+      }
     }
     bar.tick(i + 1);
   }
@@ -109,7 +120,8 @@ export async function runScan(args: ScanArgs): Promise<void> {
       for (const line of ranking(ok.map((r) => ({ file: r.file, result: r.result! })))) stdio.log(line);
     }
   }
-  if (results.some((r) => r.error)) process.exitCode = 2;
+  for (const e of overlayErrors) stdio.err(`baako: ${e}`);
+  if (results.some((r) => r.error) || overlayErrors.length) process.exitCode = 2;
   else if (results.some((r) => r.result!.uncertain.length > 0)) process.exitCode = 3;
 }
 

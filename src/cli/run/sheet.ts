@@ -16,12 +16,12 @@ export async function runSheet(args: SheetArgs): Promise<void> {
     if (args.side !== undefined && parseSide(args.side) !== setup.side) {
       setup = createSetup(game, setup.seed, parseSide(args.side), setup.players);
     }
-    if (args.players !== 1) setup = { ...setup, players: parsePlayers(args.players) };
+    if (args.players !== undefined) setup = { ...setup, players: parsePlayers(args.players) };
   } else {
-    const players = parsePlayers(args.players);
+    const players = parsePlayers(args.players ?? 1);
     setup = createSetup(game, parseSeed(args.seed), parseSide(args.side ?? 'A'), players);
   }
-  const pages = args.player !== undefined ? [parsePlayers(args.player, '--player')] : undefined;
+  const pages = args.player !== undefined ? [parsePlayers(args.player, 'player')] : undefined;
   if (pages && pages[0] > setup.players) setup = { ...setup, players: pages[0] };
   const path = resolvePdfPath(args.out, `sheet-${setup.side}-${setup.seed}.pdf`);
   checkWritable([path, geometryPath(path)], args.force);

@@ -1,0 +1,48 @@
+/**
+ * Every address `baako serve` answers, in one table. A new feature adds its lines here and its handlers in a
+ * file of its own beside these.
+ *
+ * Who may do what: creating a game is open to the local network; a game's pages and API need its id (128
+ * random bits, in the join QR code); the host's page and actions (pack files, removing a sheet, deleting the
+ * photos) need the host
+ * key; confirming a sheet needs that sheet's id, which only the phone that uploaded it gets.
+ */
+import type { Route } from '../router.js';
+import { deletePhotos, getBoard, getGame, getHost, openEvents, postGame, removeSheet } from './games.js';
+import { asset, boardPage, homePage, hostPage, joinPage, joinQr, landImage, packFile, resultsCsv, resultsJson, reviewPage } from './pages.js';
+import { confirmSheet, getSheet, postSheet } from './sheets.js';
+
+export const routes: Route[] = [
+  // The page and its files.
+  { method: 'GET', path: '/', handler: homePage },
+  { method: 'GET', path: '/app.js', handler: asset('app.js') },
+  { method: 'GET', path: '/app.css', handler: asset('app.css') },
+  { method: 'GET', path: '/favicon.svg', handler: asset('favicon.svg') },
+
+  // Games.
+  { method: 'POST', path: '/api/games', handler: postGame },
+  { method: 'GET', path: '/api/games/:game', handler: getGame },
+  { method: 'GET', path: '/api/games/:game/board', handler: getBoard },
+  { method: 'GET', path: '/api/games/:game/events', handler: openEvents },
+
+  // Sheets.
+  { method: 'POST', path: '/api/games/:game/sheets', handler: postSheet },
+  { method: 'GET', path: '/api/games/:game/sheets/:id', handler: getSheet },
+  { method: 'POST', path: '/api/games/:game/sheets/:sheet/confirm', handler: confirmSheet },
+
+  // The host (the host key in the address).
+  { method: 'GET', path: '/api/host/:hostKey', handler: getHost },
+  { method: 'DELETE', path: '/api/host/:hostKey/sheets/:no', handler: removeSheet },
+  { method: 'DELETE', path: '/api/host/:hostKey/photos', handler: deletePhotos },
+  { method: 'GET', path: '/host/:hostKey', handler: hostPage },
+  { method: 'GET', path: '/host/:hostKey/qr.svg', handler: joinQr },
+  { method: 'GET', path: '/host/:hostKey/files/:file', handler: packFile },
+
+  // Players' pages, the straightened sheets, the results.
+  { method: 'GET', path: '/g/:game', handler: joinPage },
+  { method: 'GET', path: '/g/:game/board', handler: boardPage },
+  { method: 'GET', path: '/g/:game/s/:id', handler: reviewPage },
+  { method: 'GET', path: '/g/:game/land/:file', handler: landImage },
+  { method: 'GET', path: '/g/:game/results.csv', handler: resultsCsv },
+  { method: 'GET', path: '/g/:game/results.json', handler: resultsJson },
+];
