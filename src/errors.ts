@@ -11,3 +11,27 @@ export class UserError extends Error {
     this.name = 'UserError';
   }
 }
+
+/** What is wrong with an input file, for library callers that want to act on it rather than show the message. */
+export type InputProblem =
+  | 'missing'
+  | 'empty'
+  | 'unreadable'
+  | 'damaged'
+  | 'too-small'
+  | 'encrypted'
+  | 'too-many-pages'
+  | 'no-image'
+  | 'video'
+  | 'pdf';
+
+/** A file the scanner cannot take, with the reason as a code; the message says what to do. */
+export class InputError extends UserError {
+  constructor(
+    readonly code: InputProblem,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'InputError';
+  }
+}

@@ -1,5 +1,16 @@
-import sharp, { type Metadata, type OutputInfo } from 'sharp';
-import { UserError } from '../errors.js';
+import { readFileSync } from 'node:fs';
+import sharp, { type Metadata, type OutputInfo, type Sharp, type SharpOptions } from 'sharp';
+import { InputError } from '../errors.js';
+import { fileKind, readHead, refuseKind } from './file-type.js';
+import { decodeHeic, type RawPixels } from './heic.js';
+
+export type { RawPixels };
+
+/**
+ * A photo to read: a file's path or bytes (JPEG, PNG, WebP, AVIF, TIFF, HEIC: told by their bytes), or pixels
+ * already decoded (a page of a PDF, see pdf.ts).
+ */
+export type PhotoInput = Buffer | string | RawPixels;
 
 /** A photo decoded at working size: RGB and luma planes, plus how it relates to the original. */
 export interface Photo {
@@ -14,7 +25,7 @@ export interface Photo {
   /** Working pixels per original pixel. */
   scale: number;
   /** Where the photo came from, to read a small region again at full resolution (the QR code). */
-  source: Buffer | string;
+  source: Buffer | string | RawPixels;
   /** Whether the pixels were turned by EXIF orientation (mirrored orientations only). */
   oriented: boolean;
 }
@@ -26,18 +37,44 @@ export interface LoadOptions {
   name?: string;
 }
 
+const isRaw = (x: PhotoInput): x is RawPixels => typeof x === 'object' && !Buffer.isBuffer(x);
+
+/** sharp on a source: a file, its bytes, or raw pixels. */
+function sharpOf(source: Photo['source'], opts: SharpOptions = {}): Sharp {
+  if (isRaw(source)) return sharp(source.data, { ...opts, raw: { width: source.width, height: source.height, channels: source.channels } });
+  return sharp(source, opts);
+}
+
+const UNREADABLE = 'not an image this tool can read: use a JPEG, PNG, WebP or HEIC photo, or a PDF of scanned sheets';
+
 /**
- * Decodes a JPEG, PNG or WebP photo with sharp. EXIF orientation: rotations (3, 6, 8) are left to the
- * scanner, which finds the sheet in any in-plane rotation, so the pixels need not be turned; mirrored
- * orientations (2, 4, 5, 7) are applied, since a mirrored sheet would not read.
+ * What sharp is given for an input: the file or bytes themselves for the formats it decodes, the pixels for a
+ * HEIC (decoded here, as libvips has no HEVC decoder). Empty files, videos and PDFs are refused by name.
  */
-export async function loadPhoto(input: Buffer | string, opts: LoadOptions = {}): Promise<Photo> {
+async function decodable(input: PhotoInput, name: string): Promise<Photo['source']> {
+  if (isRaw(input)) return input;
+  const head = typeof input === 'string' ? readHead(input, name) : input.subarray(0, 1024);
+  const kind = fileKind(head);
+  refuseKind(kind, name);
+  if (kind === 'pdf') throw new InputError('pdf', `${name}: a PDF holds pages, not one photo: scan it with \`baako scan\` (each page is read as a sheet)`);
+  if (kind !== 'heic') return input;
+  return decodeHeic(typeof input === 'string' ? readFileSync(input) : input, name);
+}
+
+/**
+ * Decodes a photo: JPEG, PNG, WebP, AVIF and TIFF with sharp; HEIC through heic.ts; raw pixels as given. EXIF
+ * orientation: rotations (3, 6, 8) are left to the scanner, which finds the sheet in any in-plane rotation, so
+ * the pixels need not be turned; mirrored orientations (2, 4, 5, 7) are applied, since a mirrored sheet would
+ * not read.
+ */
+export async function loadPhoto(input: PhotoInput, opts: LoadOptions = {}): Promise<Photo> {
   const name = opts.name ?? (typeof input === 'string' ? input : 'photo');
   const maxSide = opts.maxSide ?? 2000;
+  const source = await decodable(input, name);
   // The header and the pixels are read at once (the header alone takes a few ms of a photo's time): the pixels
   // as for a photo in its stored orientation, read again in the rare case it is mirrored.
   const decode = (mirrored: boolean) => {
-    let img = sharp(input, { failOn: 'none' });
+    let img = sharpOf(source, { failOn: 'none' });
     if (mirrored) img = img.rotate();
     img = img.resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true, fastShrinkOnLoad: true, kernel: 'linear' });
     return img.removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
@@ -46,31 +83,31 @@ export async function loadPhoto(input: Buffer | string, opts: LoadOptions = {}):
   pixels.catch(() => undefined); // (awaited below, once the header is known to be an image's)
   let meta: Metadata;
   try {
-    meta = await sharp(input).metadata();
+    meta = await sharpOf(source).metadata();
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || /Input file is missing/.test(String(e))) throw new UserError(`${name}: no such file`);
-    throw new UserError(`${name}: not an image this tool can read: use a JPEG, PNG or WebP photo`);
+    if (code === 'ENOENT' || /Input file is missing/.test(String(e))) throw new InputError('missing', `${name}: no such file`);
+    throw new InputError('unreadable', `${name}: ${UNREADABLE}`);
   }
-  if (!meta.width || !meta.height) throw new UserError(`${name}: not an image this tool can read: use a JPEG, PNG or WebP photo`);
+  if (!meta.width || !meta.height) throw new InputError('unreadable', `${name}: ${UNREADABLE}`);
   const o = meta.orientation ?? 1;
   const swapped = o >= 5;
   const original = swapped ? { width: meta.height, height: meta.width } : { width: meta.width, height: meta.height };
   const longest = Math.max(meta.width, meta.height);
-  if (longest < 600) throw new UserError(`${name}: the photo is ${meta.width} x ${meta.height} pixels, too small: use the camera's full resolution`);
+  if (longest < 600) throw new InputError('too-small', `${name}: the photo is ${meta.width} x ${meta.height} pixels, too small: use the camera's full resolution`);
   const oriented = o === 2 || o === 4 || o === 5 || o === 7;
   let raw: { data: Buffer; info: OutputInfo };
   try {
     raw = await (oriented ? decode(true) : pixels);
   } catch {
-    throw new UserError(`${name}: the image data is damaged or truncated: copy the photo again from the phone`);
+    throw new InputError('damaged', `${name}: the image data is damaged or truncated: copy the photo again from the phone`);
   }
   const { width, height, channels } = raw.info;
   const rgb = channels === 3 ? new Uint8Array(raw.data.buffer, raw.data.byteOffset, raw.data.length) : toRgb(raw.data, channels);
   const grey = lumaOf(rgb, width * height);
   const mirroredSwap = o === 5 || o === 7;
   const storedW = mirroredSwap ? original.width : meta.width;
-  return { width, height, rgb, grey, original, scale: width / (storedW || width), source: input, oriented };
+  return { width, height, rgb, grey, original, scale: width / (storedW || width), source, oriented };
 }
 
 /**
@@ -113,9 +150,9 @@ function toRgb(data: Buffer, channels: number): Uint8Array {
 
 /** A region of the photo at full resolution, in grey (for the QR code when the working size is too coarse). */
 export async function fullResRegion(photo: Photo, left: number, top: number, width: number, height: number): Promise<{ grey: Uint8Array; left: number; top: number; width: number; height: number }> {
-  let img = sharp(photo.source, { failOn: 'none' });
+  let img = sharpOf(photo.source, { failOn: 'none' });
   if (photo.oriented) img = img.rotate();
-  const meta = await sharp(photo.source).metadata();
+  const meta = await sharpOf(photo.source).metadata();
   const swapped = photo.oriented && (meta.orientation ?? 1) >= 5;
   const W = (swapped ? meta.height : meta.width) ?? 0;
   const H = (swapped ? meta.width : meta.height) ?? 0;

@@ -8,6 +8,7 @@ import { rankBy } from '../../engine/ranking.js';
 import type { GameData } from '../../engine/types.js';
 import { UserError } from '../../errors.js';
 import { renderOverlay } from '../../scan/overlay.js';
+import { openInputs } from '../../scan/inputs.js';
 import { LIKELY_RIGHT } from '../../scan/read.js';
 import { scanPhoto, type FallbackSetup, type ScanResult } from '../../scan/scan.js';
 import { ensureDir, writeFileAtomic } from '../../render/pdf.js';
@@ -25,8 +26,8 @@ interface Args {
   data: string;
 }
 
-/** The scan JSON of docs/formats.md for one photo. */
-export function scanJson(file: string, r: ScanResult) {
+/** The scan JSON of docs/formats.md for one photo, or one page of a PDF (with `page`, 1-based). */
+export function scanJson(file: string, r: ScanResult, page?: number) {
   return {
     ...r.state,
     score: r.score,
@@ -37,6 +38,7 @@ export function scanJson(file: string, r: ScanResult) {
     paper: r.paper,
     setupFrom: r.setupFrom,
     photo: file,
+    ...(page !== undefined ? { page } : {}),
   };
 }
 
@@ -61,19 +63,44 @@ function fallbackFrom(args: Args, game: GameData): FallbackSetup | undefined {
   return undefined;
 }
 
-function overlayPath(target: string, photo: string, several: boolean): string {
+function overlayPath(target: string, photo: string, several: boolean, page?: number): string {
   const isDir = (existsSync(target) && statSync(target).isDirectory()) || target.endsWith('/') || several;
   if (!isDir) return target;
   ensureDir(target);
-  return join(target, `${basename(photo, extname(photo))}.overlay.png`);
+  return join(target, `${basename(photo, extname(photo))}${page !== undefined ? `-p${page}` : ''}.overlay.png`);
+}
+
+/** The doubts of a reading, likeliest wrong first, those the models are likely right about after 'likely right (N):'. */
+function doubtList(r: ScanResult): string {
+  const list = r.uncertain.map((u) => (u.kind === 'hole' ? `hole? cell ${u.row},${u.col}` : `${u.kind === 'h' ? 'horizontal' : 'vertical'} edge ${u.kind}${u.row},${u.col}`));
+  // (listed the likeliest wrong first: those the models are likely right about come last)
+  const unsure = r.risks.filter((x) => x >= LIKELY_RIGHT).length;
+  const likely = list.length - unsure;
+  return [list.slice(0, unsure).join('; '), likely ? `likely right (${likely}): ${list.slice(unsure).join('; ')}` : ''].filter(Boolean).join('; ');
+}
+
+/** A page of a PDF in one line: `scans.pdf p3: player 2, 41 points, sheet A, confidence 0.97; check h3,4`. */
+function pageLine(name: string, r: ScanResult): string {
+  const who = r.player !== undefined ? `player ${r.player}` : 'player ?';
+  const setup = r.setupFrom === 'fallback' ? ' (setup from --game/--cards: QR unreadable)' : '';
+  const items = r.uncertain.map((u) => (u.kind === 'hole' ? `hole ${u.row},${u.col}` : `${u.kind}${u.row},${u.col}`));
+  const unsure = r.risks.filter((x) => x >= LIKELY_RIGHT).length;
+  const likely = items.length - unsure;
+  // (the first few doubts only: the overlay and --json have them all)
+  const shown = items.slice(0, Math.min(unsure, 4));
+  const check = [
+    shown.length ? `check ${shown.join(' ')}${unsure > shown.length ? ` and ${unsure - shown.length} more` : ''}` : '',
+    likely ? `${likely} likely right` : '',
+  ].filter(Boolean);
+  return `${name}: ${who}, ${r.score.total} points, sheet ${r.state.side}, confidence ${r.confidence.toFixed(2)}${setup}${check.length ? `; ${check.join(', ')}` : ''}`;
 }
 
 export const scanCommand: CommandModule<object, Args> = {
   command: 'scan <photos..>',
-  describe: 'Read photos of finished sheets: fences, holes, player and score',
+  describe: 'Read photos or scanned PDFs of finished sheets: fences, holes, player and score',
   builder: (y) =>
     y
-      .positional('photos', { type: 'string', array: true, demandOption: true, describe: 'photos (JPEG, PNG or WebP)' })
+      .positional('photos', { type: 'string', array: true, demandOption: true, describe: 'photos (JPEG, HEIC, PNG, WebP, AVIF, TIFF), or PDFs of scanned sheets (a sheet a page)' })
       .option('json', { type: 'boolean', default: false, describe: 'print the scan JSON (an array for several photos)' })
       .option('overlay', { type: 'string', describe: 'write a PNG of what was read: a file, or a folder for several photos' })
       .option('game', { type: 'string', describe: "the pack's game.json (or the id of a game of baako serve), used when a sheet's QR code cannot be read" })
@@ -81,55 +108,68 @@ export const scanCommand: CommandModule<object, Args> = {
       .option('cards', { type: 'string', describe: 'the five cards in play, comma-separated (instead of --game)' })
       .option('side', { choices: ['A', 'B'] as const, describe: 'sheet side when the QR code cannot be read' })
       .example('$0 scan photo.jpg', 'score one sheet')
-      .example('$0 scan *.jpg --overlay out/overlays/', 'rank a game night, with overlays to check') as never,
+      .example('$0 scan *.jpg --overlay out/overlays/', 'rank a game night, with overlays to check')
+      .example('$0 scan scans.pdf', "score a printer's scan of the whole table, a line a page") as never,
   handler: async (args) => {
     const game = loadGame();
     const fallback = fallbackFrom(args, game);
-    const several = args.photos.length > 1;
-    const results: { file: string; result?: ScanResult; error?: string }[] = [];
-    const bar = progress(stdio, 'scanning', args.photos.length);
-    for (const [i, file] of args.photos.entries()) {
-      try {
-        const result = await scanPhoto(file, game, { fallback, name: file });
-        if (args.overlay) {
-          const path = overlayPath(args.overlay, file, several);
-          const title = `${basename(file)}: ${result.player !== undefined ? `player ${result.player}, ` : ''}total ${result.score.total}`;
-          const png = await renderOverlay({ ...result, title });
-          writeFileAtomic(path, png);
+    const inputs = await openInputs(args.photos);
+    const sheets = inputs.sheets;
+    // A PDF gives an array even of one page, so that scripts need not guess.
+    const several = sheets.length > 1 || inputs.pdf;
+    const results: { file: string; name: string; page?: number; result?: ScanResult; error?: string }[] = [];
+    const bar = progress(stdio, 'scanning', sheets.length);
+    try {
+      for (const [i, sheet] of sheets.entries()) {
+        const { file, name, page } = sheet;
+        try {
+          if (sheet.error) throw sheet.error;
+          const result = await scanPhoto(await sheet.load!(), game, { fallback, name });
+          if (args.overlay) {
+            const path = overlayPath(args.overlay, file, several, page);
+            const title = `${basename(name)}: ${result.player !== undefined ? `player ${result.player}, ` : ''}total ${result.score.total}`;
+            const png = await renderOverlay({ ...result, title });
+            writeFileAtomic(path, png);
+          }
+          results.push({ file, name, page, result });
+        } catch (e) {
+          if (!(e instanceof UserError)) throw e;
+          results.push({ file, name, page, error: e.message });
+          if (!args.json) stdio.err(`baako: ${e.message}`);
         }
-        results.push({ file, result });
-      } catch (e) {
-        if (!(e instanceof UserError)) throw e;
-        results.push({ file, error: e.message });
-        if (!args.json) stdio.err(`baako: ${e.message}`);
+        bar.tick(i + 1);
       }
-      bar.tick(i + 1);
+    } finally {
+      inputs.close();
     }
 
     if (args.json) {
-      const items = results.map((r) => (r.result ? scanJson(r.file, r.result) : { photo: r.file, error: r.error }));
+      const items = results.map((r) =>
+        r.result ? scanJson(r.file, r.result, r.page) : { photo: r.file, ...(r.page !== undefined ? { page: r.page } : {}), error: r.error },
+      );
       stdio.log(JSON.stringify(several ? items : items[0], null, 2));
       for (const r of results) if (r.error) stdio.err(`baako: ${r.error}`);
     } else {
       const ok = results.filter((r) => r.result);
-      ok.forEach(({ file, result: r }, i) => {
+      ok.forEach(({ name, page, result: r }, i) => {
+        // Pages of a PDF take a line each (a stack of sheets); a photo gets its breakdown.
+        if (page !== undefined) {
+          if (i > 0 && ok[i - 1].page === undefined) stdio.log();
+          stdio.log(pageLine(name, r!));
+          return;
+        }
         if (i > 0) stdio.log();
         const who = r!.player !== undefined ? `player ${r!.player}` : 'player ?';
-        const lines = formatScore(game, r!.state, r!.score, `${file}: ${who}`);
+        const lines = formatScore(game, r!.state, r!.score, `${name}: ${who}`);
         lines[0] += `, confidence ${r!.confidence.toFixed(2)}${r!.setupFrom === 'fallback' ? ' (setup from --game/--cards: QR unreadable)' : ''}`;
         for (const l of lines) stdio.log(l);
         if (r!.uncertain.length) {
-          const list = r!.uncertain.map((u) => (u.kind === 'hole' ? `hole? cell ${u.row},${u.col}` : `${u.kind === 'h' ? 'horizontal' : 'vertical'} edge ${u.kind}${u.row},${u.col}`));
-          // (listed the likeliest wrong first: those the models are likely right about come last)
-          const unsure = r!.risks.filter((x) => x >= LIKELY_RIGHT).length;
-          const likely = list.length - unsure;
-          const parts = [list.slice(0, unsure).join('; '), likely ? `likely right (${likely}): ${list.slice(unsure).join('; ')}` : ''].filter(Boolean);
-          stdio.log(`  uncertain (${r!.uncertain.length}, likeliest wrong first, check on the sheet${args.overlay ? ' or the overlay' : ''}): ${parts.join('; ')}`);
+          stdio.log(`  uncertain (${r!.uncertain.length}, likeliest wrong first, check on the sheet${args.overlay ? ' or the overlay' : ''}): ${doubtList(r!)}`);
         }
       });
       if (ok.length > 1) {
         stdio.log();
-        for (const line of ranking(ok.map((r) => ({ file: r.file, result: r.result! })))) stdio.log(line);
+        for (const line of ranking(ok.map((r) => ({ file: r.name, result: r.result! })))) stdio.log(line);
       }
     }
     if (results.some((r) => r.error)) process.exitCode = 2;
