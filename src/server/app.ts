@@ -12,6 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
 import QRCode from 'qrcode';
+import sharp from 'sharp';
 import { loadGame } from '../data/load.js';
 import { applyToggles, isReviewable, sameItem, type ReviewItem } from '../engine/review.js';
 import { scoreState } from '../engine/score.js';
@@ -26,6 +27,8 @@ import type { CreateGameRequest, GameInfo, HostInfo, SheetSummary, SheetView } f
 import { boardCsv, boardJson, gameTitle, landUrl, leaderboard } from './results.js';
 import { BusyError, ScanQueue } from './scan-queue.js';
 import type { ScanJob } from './scan-job.js';
+import { ScanStore } from './scan-store.js';
+import { otherGame, ScanBatches } from './scans.js';
 import { Store, type GameRow, type SheetRow } from './store.js';
 import { receiveUpload, UploadError } from './upload.js';
 
@@ -39,6 +42,8 @@ export interface ServeOptions {
   publicUrl?: string;
   /** Largest upload, bytes (default 25 MB). */
   maxUpload?: number;
+  /** Largest PDF of scanned sheets the host may send, bytes (default 300 MB). */
+  maxPdfUpload?: number;
   /** Scanner threads and queue (see ScanQueue). */
   workers?: number;
   maxWaiting?: number;
@@ -52,6 +57,8 @@ export interface BaakoServer {
   store: Store;
   queue: ScanQueue;
   events: EventHub;
+  /** PDFs of scanned sheets being read. */
+  scans: ScanBatches;
   /** Listens; resolves with the port and the URLs the host can open. */
   listen(): Promise<{ port: number; urls: string[] }>;
   close(): Promise<void>;
@@ -220,6 +227,18 @@ export function createBaakoServer(opts: ServeOptions): BaakoServer {
 
   const nameOf = (g: GameRow, player: number) => g.players[player - 1] ?? `Player ${player}`;
 
+  const scans = new ScanBatches({
+    store,
+    scans: new ScanStore(store.db, (s) => store.insertSheet(s)),
+    queue,
+    events,
+    log,
+    maxBytes: opts.maxPdfUpload ?? 300_000_000,
+    cell: LAND_CELL,
+    margin: LAND_MARGIN,
+    nameOf,
+  });
+
   const summary = (g: GameRow, s: SheetRow): SheetSummary => ({
     no: s.no,
     player: s.player,
@@ -299,6 +318,7 @@ export function createBaakoServer(opts: ServeOptions): BaakoServer {
       gameJson: join(dir, 'game.json'),
       dataDir: store.root,
       sheets: store.listSheets(g.id).map((s) => summary(g, s)),
+      scans: scans.views(g, g.hostKey),
     };
   };
 
@@ -398,7 +418,7 @@ export function createBaakoServer(opts: ServeOptions): BaakoServer {
     const o = result.outcome;
     if (o.setupFrom === 'qr' && o.game !== g.setupId) {
       cleanUp();
-      throw new HttpError(422, `This sheet was printed for another game (its QR code says game ${o.game}), not for ${gameTitle(g)}: photograph a sheet of this game`);
+      throw new HttpError(422, `${otherGame(g, o)}: photograph a sheet of this game`);
     }
     const row = store.insertSheet({
       id,
@@ -423,6 +443,36 @@ export function createBaakoServer(opts: ServeOptions): BaakoServer {
     sendJson(res, 201, sheetView(g, row));
     // Hosts see the new sheet in review.
     events.publish(g.id, 'sheets', { no: row.no });
+  }
+
+  /** POST /api/host/KEY/scans: a PDF of scanned sheets as the raw body (its name in X-File-Name). */
+  async function postScans(req: IncomingMessage, res: ServerResponse, g: GameRow): Promise<void> {
+    let name = 'scan.pdf';
+    try {
+      name = decodeURIComponent(String(req.headers['x-file-name'] ?? name));
+    } catch {
+      /* the default */
+    }
+    let b;
+    try {
+      b = await scans.receive(req, g, name);
+    } catch (e) {
+      if (e instanceof UploadError) throw new HttpError(e.status, e.message);
+      throw e;
+    }
+    sendJson(res, 201, scans.views(g, g.hostKey).find((v) => v.id === b.id));
+    events.publish(g.id, 'sheets', { batch: b.id });
+  }
+
+  /** POST /api/host/KEY/scans/BATCH/N {player}: files page N, whose QR code could not be read, under a player. */
+  function assignPage(res: ServerResponse, g: GameRow, batchId: string, page: number, body: unknown): void {
+    try {
+      scans.assign(g, batchId, page, Number((body as { player?: unknown })?.player));
+    } catch (e) {
+      if (e instanceof UploadError) throw new HttpError(e.status, e.message);
+      throw e;
+    }
+    sendJson(res, 200, scans.views(g, g.hostKey).find((v) => v.id === batchId));
   }
 
   function confirm(g: GameRow, s: SheetRow, body: unknown): SheetView {
@@ -492,6 +542,8 @@ export function createBaakoServer(opts: ServeOptions): BaakoServer {
         const g = store.getGameByHostKey(key);
         if (!g) throw notFound(true, 'No such game: check the host address');
         if (parts.length === 3 && is('GET')) return sendJson(res, 200, hostInfo(req, g));
+        if (sub === 'scans' && parts.length === 4 && method === 'POST') return postScans(req, res, g);
+        if (sub === 'scans' && parts.length === 6 && method === 'POST') return assignPage(res, g, subId, Number(action), await readJson(req));
         if (sub === 'sheets' && parts.length === 5 && method === 'DELETE') {
           const no = Number(subId);
           if (!Number.isInteger(no) || !store.removeSheet(g.id, no)) throw notFound(true, 'No such sheet');
@@ -527,6 +579,14 @@ export function createBaakoServer(opts: ServeOptions): BaakoServer {
       if (parts[2] === 'qr.svg' && parts.length === 3 && is('GET')) {
         const svg = await QRCode.toString(hostInfo(req, g).joinUrl, { type: 'svg', errorCorrectionLevel: 'M', margin: 2, color: { dark: '#1b2d27', light: '#ffffff' } });
         return send(res, 200, 'image/svg+xml', svg, { 'Cache-Control': 'no-store' });
+      }
+      if (parts[2] === 'scans' && parts.length === 5 && is('GET')) {
+        // A page of a scanned PDF, smaller, for the host to see whose it is.
+        const m = /^(\d{1,4})\.jpg$/.exec(parts[4]);
+        const file = m && isId(parts[3]) ? scans.pageFile(g, parts[3], Number(m[1])) : undefined;
+        if (!file) throw notFound(false);
+        const jpeg = await sharp(file).rotate().resize({ width: 1000, height: 1000, fit: 'inside', withoutEnlargement: true }).jpeg({ quality: 80 }).toBuffer();
+        return send(res, 200, 'image/jpeg', jpeg, { 'Cache-Control': 'private, max-age=3600' });
       }
       if (parts[2] === 'files' && parts.length === 4 && is('GET') && PACK_DOWNLOADS[parts[3]]) {
         const file = join(store.gameDir(g.id), parts[3]);
@@ -603,9 +663,12 @@ export function createBaakoServer(opts: ServeOptions): BaakoServer {
     store,
     queue,
     events,
+    scans,
     async listen() {
       assets ??= await loadAssets();
       await queue.start();
+      // PDFs a stop cut off are read on.
+      scans.resume((id) => store.getGame(id));
       await new Promise<void>((resolve, reject) => {
         server.once('error', reject);
         server.listen(opts.port ?? 8080, opts.host ?? '0.0.0.0', () => {
@@ -619,6 +682,7 @@ export function createBaakoServer(opts: ServeOptions): BaakoServer {
       return { port, urls: [...new Set([local, ...lan])] };
     },
     async close() {
+      scans.close();
       events.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

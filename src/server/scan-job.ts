@@ -1,11 +1,13 @@
 /** One photo through the scanner, as the server needs it: checks, the reading, and the straightened land as a JPEG. */
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import sharp, { type Metadata } from 'sharp';
 import { loadGame } from '../data/load.js';
 import type { ReviewItem } from '../engine/review.js';
 import type { Paper } from '../engine/setup.js';
 import type { Score, SheetState, Side } from '../engine/types.js';
 import { UserError } from '../errors.js';
+import { fileKind, readHead } from '../scan/file-type.js';
+import { PdfFile } from '../scan/pdf.js';
 import { rectifyLand } from '../scan/rectify.js';
 import { LIKELY_RIGHT } from '../scan/read.js';
 import { scanPhoto } from '../scan/scan.js';
@@ -21,6 +23,11 @@ export interface ScanJob {
   /** Pixels per cell and around the land in the straightened picture. */
   cell: number;
   margin: number;
+  /**
+   * When the photo is a page of a stored PDF: the page is first taken out into `photo` (unless a run cut off
+   * by a stop already did), then read like an upload.
+   */
+  pdf?: { file: string; page: number };
 }
 
 export interface ScanOutcome {
@@ -38,28 +45,36 @@ export interface ScanOutcome {
 
 export type JobResult = { ok: true; outcome: ScanOutcome } | { ok: false; status: number; error: string };
 
-/** Formats sharp decodes here, and the most pixels each may have (a PNG decodes whole; a JPEG shrinks on load). */
-const FORMATS: Record<string, number> = { jpeg: 120e6, png: 40e6, webp: 40e6 };
+/**
+ * Formats read here, and the most pixels each may have (a PNG or a HEIC decodes whole; a JPEG shrinks on load).
+ * 'heif' is sharp's name for HEIC and AVIF alike.
+ */
+const FORMATS: Record<string, number> = { jpeg: 120e6, png: 40e6, webp: 40e6, heif: 50e6 };
+const FORMAT_NAMES = 'a JPEG, HEIC, PNG or WebP photo';
 
 /** A scanner message without the file name it starts with ("photo: no sheet found: ..." -> "No sheet found: ..."). */
 export function plainMessage(message: string): string {
-  const m = message.replace(/^photo: /, '');
+  const m = message.replace(/^(photo|PDF)(?: p\d+)?: /, '');
   return m.charAt(0).toUpperCase() + m.slice(1);
 }
 
 /** Runs a job; failures a person can fix come back as a message, anything else throws. */
 export async function runScanJob(job: ScanJob): Promise<JobResult> {
   try {
-    let meta: Metadata;
+    if (job.pdf && !existsSync(job.photo)) await splitPage(job.pdf.file, job.pdf.page, job.photo);
+    let meta: Metadata | undefined;
     try {
       meta = await sharp(job.photo).metadata();
     } catch {
-      return { ok: false, status: 415, error: 'This file is not a photo the scanner can read: use a JPEG, PNG or WebP photo' };
+      // A broken HEIC is the HEIC decoder's to explain (scanPhoto below); anything else is no photo.
+      if (fileKind(readHead(job.photo)) !== 'heic') return { ok: false, status: 415, error: `This file is not a photo the scanner can read: use ${FORMAT_NAMES}` };
     }
-    const limit = FORMATS[meta.format ?? ''];
-    if (!limit) return { ok: false, status: 415, error: `This is a ${meta.format ?? 'unknown'} image: use a JPEG, PNG or WebP photo` };
-    if (!meta.width || !meta.height || meta.width * meta.height > limit) {
-      return { ok: false, status: 413, error: `The photo has too many pixels (${meta.width} x ${meta.height}): use the phone camera's normal resolution` };
+    if (meta) {
+      const limit = FORMATS[meta.format ?? ''];
+      if (!limit) return { ok: false, status: 415, error: `This is a ${meta.format ?? 'unknown'} image: use ${FORMAT_NAMES}` };
+      if (!meta.width || !meta.height || meta.width * meta.height > limit) {
+        return { ok: false, status: 413, error: `The photo has too many pixels (${meta.width} x ${meta.height}): use the phone camera's normal resolution` };
+      }
     }
     const r = await scanPhoto(job.photo, loadGame(), { fallback: job.fallback, name: 'photo' });
     const rect = rectifyLand(r.photo, r.grid, job.cell, job.margin);
@@ -86,4 +101,43 @@ export async function runScanJob(job: ScanJob): Promise<JobResult> {
     if (e instanceof UserError) return { ok: false, status: 422, error: plainMessage(e.message) };
     throw e;
   }
+}
+
+/** Checking a stored PDF before its pages are read: it opens, is not locked, has 1 to MAX_PDF_PAGES pages. */
+export interface PdfCheckJob {
+  checkPdf: string;
+}
+export type PdfCheckResult = { ok: true; pages: number } | { ok: false; status: number; error: string };
+
+export async function runPdfCheck(job: PdfCheckJob): Promise<PdfCheckResult> {
+  try {
+    const pdf = await openPdf(job.checkPdf);
+    return { ok: true, pages: pdf.pages };
+  } catch (e) {
+    if (e instanceof UserError) return { ok: false, status: 422, error: plainMessage(e.message) };
+    throw e;
+  }
+}
+
+/** The PDF a worker has open: its pages are asked for one after another. */
+let open: { file: string; pdf: PdfFile } | undefined;
+
+async function openPdf(file: string): Promise<PdfFile> {
+  if (open?.file === file) return open.pdf;
+  open?.pdf.close();
+  open = undefined;
+  const pdf = await PdfFile.open(readFileSync(file), 'PDF');
+  open = { file, pdf };
+  return pdf;
+}
+
+/** Takes page `page` out of the PDF into `out` as a JPEG: a scan's own JPEG as stored, other pages encoded. */
+async function splitPage(file: string, page: number, out: string): Promise<void> {
+  const { source } = await (await openPdf(file)).page(page);
+  const jpeg = Buffer.isBuffer(source)
+    ? source
+    : await sharp(source.data, { raw: { width: source.width, height: source.height, channels: source.channels } }).jpeg({ quality: 92, chromaSubsampling: '4:4:4' }).toBuffer();
+  // Written whole or not at all: a run cut off here takes the page out again.
+  writeFileSync(`${out}.part`, jpeg);
+  renameSync(`${out}.part`, out);
 }

@@ -6,6 +6,7 @@
  *     DATA/games/GAME/*.pdf               the pack: sheets.pdf, cards.pdf, host.pdf (+ sheets.geometry.json)
  *     DATA/games/GAME/photos/SHEET.jpg    uploaded photos, under generated names
  *     DATA/games/GAME/land/SHEET.jpg      the straightened land of each sheet
+ *     DATA/games/GAME/scans/BATCH.pdf     PDFs of scanned sheets (their pages: photos/BATCH-pN.jpg; scan-store.ts)
  *     DATA/tmp/                           uploads being received
  *
  * GAME and SHEET are random ids (src/server/ids.ts); no name a client sends ever becomes part of a path.
@@ -183,8 +184,8 @@ export class Store {
     return join(this.root, 'games', id);
   }
 
-  sheetFile(gameId: string, kind: 'photos' | 'land', file: string): string {
-    if (!/^[A-Za-z0-9_-]{22}\.(jpg|png|webp)$/.test(file)) throw new Error(`not a stored file name: ${file}`);
+  sheetFile(gameId: string, kind: 'photos' | 'land' | 'scans', file: string): string {
+    if (!/^[A-Za-z0-9_-]{22}(-p\d{1,4})?\.(jpg|png|webp|heic|avif|pdf)$/.test(file)) throw new Error(`not a stored file name: ${file}`);
     return join(this.gameDir(gameId), kind, file);
   }
 

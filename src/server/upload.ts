@@ -1,7 +1,8 @@
-/** Receiving a photo: streamed to a temporary file under a generated name, size-limited, type sniffed. */
+/** Receiving a photo or a PDF: streamed to a temporary file under a generated name, size-limited, type sniffed. */
 import { createWriteStream, rmSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
+import { fileKind, type FileKind } from '../scan/file-type.js';
 import { newId } from './ids.js';
 
 export class UploadError extends Error {
@@ -14,38 +15,45 @@ export class UploadError extends Error {
   }
 }
 
+export type UploadType = 'jpg' | 'png' | 'webp' | 'heic' | 'avif' | 'pdf';
+
 export interface Received {
   path: string;
   bytes: number;
   /** What the first bytes say (the scanner decodes it again to be sure). */
-  type: 'jpg' | 'png' | 'webp';
+  type: UploadType;
 }
 
-/** The image type from its first bytes, or a message for the formats a phone may send that cannot be read. */
-export function sniff(head: Buffer): Received['type'] | { refused: string } {
-  if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'jpg';
-  if (head.length >= 8 && head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
-  if (head.length >= 12 && head.toString('latin1', 0, 4) === 'RIFF' && head.toString('latin1', 8, 12) === 'WEBP') return 'webp';
-  if (head.length >= 12 && head.toString('latin1', 4, 8) === 'ftyp') {
-    const brand = head.toString('latin1', 8, 12);
-    if (/^(heic|heix|hevc|hevx|mif1|msf1|avif)$/.test(brand)) {
-      return { refused: `This is a ${brand === 'avif' ? 'AVIF' : 'HEIC'} photo, which the scanner cannot read: set the camera to "Most Compatible" (JPEG), or upload it from this page, which converts it` };
-    }
-  }
-  return { refused: 'This file is not a photo: take a photo of your sheet (JPEG, PNG or WebP)' };
+/** What a phone may send as a photo. */
+export const PHOTO_TYPES: readonly UploadType[] = ['jpg', 'png', 'webp', 'heic', 'avif'];
+
+const TYPES: Partial<Record<FileKind, UploadType>> = { jpeg: 'jpg', png: 'png', webp: 'webp', heic: 'heic', avif: 'avif', pdf: 'pdf' };
+
+/** The upload's type from its first bytes (never its name or Content-Type), or why it is refused. */
+export function sniff(head: Buffer, accept: readonly UploadType[] = PHOTO_TYPES): UploadType | { refused: string } {
+  const kind = fileKind(head);
+  const type = TYPES[kind];
+  if (type && accept.includes(type)) return type;
+  if (type === 'pdf') return { refused: 'This is a PDF: the host uploads PDFs of scanned sheets on the host page; from a phone, take a photo of your sheet' };
+  if (kind === 'video') return { refused: 'This is a video, not a photo: take a photo of your sheet' };
+  if (accept.includes('pdf') && !accept.includes('jpg')) return { refused: 'This file is not a PDF: upload the PDF the scanner made of the sheets (photos go through the players’ page)' };
+  return { refused: 'This file is not a photo: take a photo of your sheet (JPEG, HEIC, PNG or WebP)' };
 }
 
-const HEAD = 16;
+/** Enough for a HEIF's compatible brands. */
+const HEAD = 64;
 
 /**
  * Reads the request body into DIR/ID.part. Refuses a declared length over `limit` before reading, stops at
- * `limit` bytes, and refuses an empty body or one that does not start like an image. On failure nothing is left.
+ * `limit` bytes, and refuses an empty body or one that does not start like one of the `accept`ed types. On
+ * failure nothing is left.
  */
-export function receiveUpload(req: IncomingMessage, dir: string, limit: number): Promise<Received> {
+export function receiveUpload(req: IncomingMessage, dir: string, limit: number, accept: readonly UploadType[] = PHOTO_TYPES): Promise<Received> {
   const mb = Math.round(limit / 1e6);
+  const what = accept.includes('jpg') ? 'photo' : 'PDF';
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > limit) {
-    return Promise.reject(new UploadError(413, `The photo is too big (${(declared / 1e6).toFixed(1)} MB; at most ${mb} MB)`));
+    return Promise.reject(new UploadError(413, `The ${what} is too big (${(declared / 1e6).toFixed(1)} MB; at most ${mb} MB)`));
   }
   const path = join(dir, `${newId()}.part`);
   return new Promise<Received>((resolve, reject) => {
@@ -68,11 +76,11 @@ export function receiveUpload(req: IncomingMessage, dir: string, limit: number):
     req.on('data', (chunk: Buffer) => {
       if (failed) return;
       bytes += chunk.length;
-      if (bytes > limit) return fail(new UploadError(413, `The photo is too big (more than ${mb} MB)`));
+      if (bytes > limit) return fail(new UploadError(413, `The ${what} is too big (more than ${mb} MB)`));
       if (head.length < HEAD) {
         head = Buffer.concat([head, chunk.subarray(0, HEAD - head.length)]);
         if (head.length >= HEAD) {
-          const t = sniff(head);
+          const t = sniff(head, accept);
           if (typeof t !== 'string') return fail(new UploadError(415, t.refused));
         }
       }
@@ -85,14 +93,14 @@ export function receiveUpload(req: IncomingMessage, dir: string, limit: number):
     req.on('aborted', () => fail(new UploadError(400, 'The upload was cut off')));
     req.on('end', () => {
       if (failed) return;
-      if (bytes === 0) return fail(new UploadError(400, 'No photo was sent'));
-      const t = sniff(head);
+      if (bytes === 0) return fail(new UploadError(400, `No ${what} was sent (the file is empty)`));
+      const t = sniff(head, accept);
       if (typeof t !== 'string') return fail(new UploadError(415, t.refused));
       out.end(() => {
         if (failed) return;
         resolve({ path, bytes, type: t });
       });
     });
-    out.on('error', (e) => fail(new UploadError(500, `Could not store the photo (${(e as NodeJS.ErrnoException).code ?? e.message})`)));
+    out.on('error', (e) => fail(new UploadError(500, `Could not store the ${what} (${(e as NodeJS.ErrnoException).code ?? e.message})`)));
   });
 }

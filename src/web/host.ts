@@ -3,6 +3,7 @@ import type { Board, HostInfo, SheetSummary } from '../server/protocol.js';
 import { ApiFailure, getJson } from './api.js';
 import { h, saved } from './dom.js';
 import { KNOWN, type KnownGame } from './home.js';
+import { scansSection } from './scans.js';
 import { boardList, cardChips, errorBox, followBoard, page, section, topBar, twoColumns } from './ui.js';
 
 const FILE_LABELS: Record<string, [string, string]> = {
@@ -75,10 +76,12 @@ export async function hostPage(root: HTMLElement, hostKey: string): Promise<() =
     try {
       info = await getJson<HostInfo>(`/api/host/${hostKey}`);
       renderSheets(info.sheets);
+      scans.update(info);
     } catch {
       /* next event */
     }
   };
+  const scans = scansSection(hostKey, refreshSheets);
   const renderBoard = (b: Board) => {
     boardBox.replaceChildren(boardList(b, open));
     if (b.waiting.length) boardBox.append(h('p', { class: 'waiting' }, `Still to come: ${b.waiting.join(', ')}`));
@@ -123,6 +126,7 @@ export async function hostPage(root: HTMLElement, hostKey: string): Promise<() =
           ),
         ),
         section('Sheets', sheetsBox),
+        section('Scanned sheets', scans.el),
         section(
           'On this computer',
           h('p', { class: 'hint' }, 'The game is saved in the data folder; the command line scans photos for it too:'),
@@ -132,6 +136,7 @@ export async function hostPage(root: HTMLElement, hostKey: string): Promise<() =
     ),
   );
   renderSheets(info.sheets);
+  scans.update(info);
   const stop = followBoard(
     info.id,
     (b) => {
