@@ -37,7 +37,8 @@ interface DecodedImage {
 }
 /** The part of libheif-js's API used here (its C functions through embind). */
 interface Libheif {
-  ready: Promise<void>;
+  /** (libheif-js 1.23 instantiates its inline WebAssembly at require and has no `ready`; older ones had one.) */
+  ready?: Promise<void>;
   heif_error_code: Record<string, EnumValue>;
   heif_suberror_code: Record<string, EnumValue>;
   heif_colorspace: Record<string, EnumValue>;
