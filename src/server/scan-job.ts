@@ -62,6 +62,8 @@ export function plainMessage(message: string): string {
 export async function runScanJob(job: ScanJob): Promise<JobResult> {
   try {
     if (job.pdf && !existsSync(job.photo)) await splitPage(job.pdf.file, job.pdf.page, job.photo);
+    // A PDF stays open in this thread while its pages come one after another, and no longer.
+    if (!job.pdf || job.pdf.page === open?.pdf.pages) closePdf();
     let meta: Metadata | undefined;
     try {
       meta = await sharp(job.photo).metadata();
@@ -122,10 +124,14 @@ export async function runPdfCheck(job: PdfCheckJob): Promise<PdfCheckResult> {
 /** The PDF a worker has open: its pages are asked for one after another. */
 let open: { file: string; pdf: PdfFile } | undefined;
 
-async function openPdf(file: string): Promise<PdfFile> {
-  if (open?.file === file) return open.pdf;
+function closePdf(): void {
   open?.pdf.close();
   open = undefined;
+}
+
+async function openPdf(file: string): Promise<PdfFile> {
+  if (open?.file === file) return open.pdf;
+  closePdf();
   const pdf = await PdfFile.open(readFileSync(file), 'PDF');
   open = { file, pdf };
   return pdf;
