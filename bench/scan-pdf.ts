@@ -27,20 +27,10 @@ import { blankPage } from '../tools/sim/page.js';
 import { drawGame } from '../tools/sim/pencil.js';
 import { makeRand } from '../tools/sim/rand.js';
 import { SIM_VERSION } from '../tools/sim/simulate-photo.js';
+import type { Report } from './report.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const PAGES = 20;
-
-/** What a benchmark records (the shared report of `npm run bench` when it passes one; else printed lines). */
-interface Rows {
-  row(measure: string, value: string, target?: string): void;
-  note(text: string): void;
-}
-
-const printed: Rows = {
-  row: (m, v, t) => console.log(`${m}: ${v}${t ? ` (target ${t})` : ''}`),
-  note: (t) => console.log(t),
-};
 
 /** A 20-page PDF of scans of finished sheets of one game (players 1-20), made once and kept in tmp. */
 async function scansPdf(): Promise<{ file: string; players: number[] }> {
@@ -77,7 +67,7 @@ async function scansPdf(): Promise<{ file: string; players: number[] }> {
   return { file, players };
 }
 
-export async function bench(report: Rows = printed): Promise<void> {
+export async function bench(report: Report): Promise<void> {
   const game = loadGame();
   const { file, players } = await scansPdf();
   const bytes = readFileSync(file);

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import * as mupdf from 'mupdf';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { scanSchema } from '../../src/data/formats.js';
 import { loadGame } from '../../src/data/load.js';
 import { createSetup } from '../../src/engine/setup.js';
 import { renderSheetPdf } from '../../src/render/sheet.js';
@@ -130,6 +131,8 @@ describe('PDFs of scanned sheets', () => {
     expect(items[0]).toMatchObject({ photo: pdf, page: 1, player: 3 });
     expect(items[1]).toEqual({ photo: pdf, page: 2, error: expect.stringMatching(/^.*night\.pdf p2: no sheet found/) });
     expect(items[2]).toMatchObject({ photo: pdf, page: 3, player: 1 });
+    // Each entry, read or not, is scan JSON as docs/formats.md gives it.
+    for (const item of items) expect(scanSchema.safeParse(item).success, JSON.stringify(item).slice(0, 200)).toBe(true);
 
     const text = baako(['scan', pdf]);
     expect(text.code).toBe(2);
