@@ -28,7 +28,7 @@ import { boardCsv, boardJson, gameTitle, landUrl, leaderboard } from './results.
 import { BusyError, ScanQueue } from './scan-queue.js';
 import type { ScanJob } from './scan-job.js';
 import { ScanStore } from './scan-store.js';
-import { otherGame, ScanBatches } from './scans.js';
+import { otherGame, ScanBatches, sheetOf } from './scans.js';
 import { Store, type GameRow, type SheetRow } from './store.js';
 import { receiveUpload, UploadError } from './upload.js';
 
@@ -420,25 +420,7 @@ export function createBaakoServer(opts: ServeOptions): BaakoServer {
       cleanUp();
       throw new HttpError(422, `${otherGame(g, o)}: photograph a sheet of this game`);
     }
-    const row = store.insertSheet({
-      id,
-      gameId: g.id,
-      player,
-      qrPlayer: o.player ?? null,
-      status: 'review',
-      photo: photoName,
-      land: o.land,
-      scanned: o.state,
-      uncertain: o.uncertain,
-      confidence: o.confidence,
-      setupFrom: o.setupFrom,
-      toggled: [],
-      state: o.state,
-      score: o.score,
-      scanMs: ms,
-      createdAt: Date.now(),
-      confirmedAt: null,
-    });
+    const row = store.insertSheet(sheetOf(g, id, player, o, photoName, ms));
     log(`scan ${g.id} #${row.no}: ${nameOf(g, player)}, total ${o.score.total}, ${o.uncertain.length} to check, ${(received.bytes / 1e6).toFixed(1)} MB in ${ms} ms`);
     sendJson(res, 201, sheetView(g, row));
     // Hosts see the new sheet in review.

@@ -116,7 +116,7 @@ export class ScanBatches {
   assign(g: GameRow, batchId: string, page: number, player: number): SheetRow {
     if (!Number.isInteger(player) || player < 1 || player > g.players.length) throw new UploadError(400, `Pick one of the ${g.players.length} players`);
     if (!this.o.scans.getBatch(g.id, batchId)) throw new UploadError(404, 'No such scan');
-    const row = this.o.scans.assignPage(batchId, page, (p) => this.sheetOf(g, p.sheetId!, player, p.outcome!, p.photo, p.scanMs, null));
+    const row = this.o.scans.assignPage(batchId, page, (p) => sheetOf(g, p.sheetId!, player, p.outcome!, p.photo, p.scanMs));
     if (!row) throw new UploadError(409, `Page ${page} is not waiting for a player`);
     this.o.log(`scans ${g.id}: page ${page} of ${batchId.slice(0, 6)}… filed under ${this.o.nameOf(g, player)} by the host`);
     this.o.events.publish(g.id, 'sheets', { no: row.no });
@@ -239,7 +239,7 @@ export class ScanBatches {
         } else if (o.setupFrom === 'qr' && o.player !== undefined && o.player >= 1 && o.player <= g.players.length) {
           page.status = 'filed';
           page.sheetId = sheetId;
-          filed = this.sheetOf(g, sheetId, o.player, o, photoName, ms, o.player);
+          filed = sheetOf(g, sheetId, o.player, o, photoName, ms);
         } else {
           page.status = 'unassigned';
           page.sheetId = sheetId;
@@ -254,28 +254,29 @@ export class ScanBatches {
     }
     scans.setBatch(batchId, 'done');
   }
+}
 
-  private sheetOf(g: GameRow, id: string, player: number, o: ScanOutcome, photo: string, ms: number, qrPlayer: number | null): Omit<SheetRow, 'no'> {
-    return {
-      id,
-      gameId: g.id,
-      player,
-      qrPlayer: qrPlayer ?? o.player ?? null,
-      status: 'review',
-      photo,
-      land: o.land,
-      scanned: o.state,
-      uncertain: o.uncertain,
-      confidence: o.confidence,
-      setupFrom: o.setupFrom,
-      toggled: [],
-      state: o.state,
-      score: o.score,
-      scanMs: ms,
-      createdAt: Date.now(),
-      confirmedAt: null,
-    };
-  }
+/** A sheet to review from a scan's outcome, under `player` (a phone's pick, a page's QR code, or the host's). */
+export function sheetOf(g: GameRow, id: string, player: number, o: ScanOutcome, photo: string, scanMs: number): Omit<SheetRow, 'no'> {
+  return {
+    id,
+    gameId: g.id,
+    player,
+    qrPlayer: o.player ?? null,
+    status: 'review',
+    photo,
+    land: o.land,
+    scanned: o.state,
+    uncertain: o.uncertain,
+    confidence: o.confidence,
+    setupFrom: o.setupFrom,
+    toggled: [],
+    state: o.state,
+    score: o.score,
+    scanMs,
+    createdAt: Date.now(),
+    confirmedAt: null,
+  };
 }
 
 /** A file name to show: its last part, printable, at most 80 characters. */

@@ -119,6 +119,7 @@ export const scanCommand: CommandModule<object, Args> = {
     const several = sheets.length > 1 || inputs.pdf;
     const results: { file: string; name: string; page?: number; result?: ScanResult; error?: string }[] = [];
     const bar = progress(stdio, 'scanning', sheets.length);
+    if (sheets.length > 1) bar.tick(0);
     try {
       for (const [i, sheet] of sheets.entries()) {
         const { file, name, page } = sheet;
