@@ -49,7 +49,7 @@ describe('HEIC photos', () => {
     expect(reading(fromHeic)).toEqual(reading(fromJpeg));
     expect(fromHeic.player).toBe(truth('03-easy-a-letter-hb').player);
     expect(fromHeic.photo.original).toEqual({ width: 3264, height: 2448 });
-  });
+  }, 240_000);
 
   it('honours the mirroring and rotation the file carries (imir, irot)', async () => {
     const mirrored = heifEnc(await sharp(half).flop().jpeg({ quality: 92 }).toBuffer());
@@ -58,7 +58,7 @@ describe('HEIC photos', () => {
     expect(reading(await scanPhoto(withTransform(mirrored, 'imir', 0), game))).toEqual(reading(halfRead));
     const turned = await decodeHeic(withTransform(heifEnc(half), 'irot', 1), 'turned.heic');
     expect([turned.width, turned.height]).toEqual([1224, 1632]);
-  });
+  }, 240_000);
 
   it('reads the primary image of a file holding several', async () => {
     const grey = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#888' } }).jpeg().toBuffer();
@@ -66,7 +66,7 @@ describe('HEIC photos', () => {
     expect((await decodeHeic(two, 'two.heic')).width).toBe(800);
     const primarySecond = withPrimary(two, 2);
     expect(reading(await scanPhoto(primarySecond, game))).toEqual(reading(halfRead));
-  });
+  }, 240_000);
 });
 
 describe('PDFs of scanned sheets', () => {
@@ -81,7 +81,7 @@ describe('PDFs of scanned sheets', () => {
     expect(items.every((i) => i.photo === pdf && !i.error)).toBe(true);
     expect(items.map((i) => i.player)).toEqual(four.map((n) => truth(n).player));
     expect(items.map((i) => i.game)).toEqual(four.map((n) => truth(n).game));
-  });
+  }, 240_000);
 
   it('hands over a scanned page’s own picture: the JPEG as stored, or the decoded pixels of another encoding', async () => {
     const jpeg = photo('08-medium-a-a4-faint');
@@ -103,7 +103,7 @@ describe('PDFs of scanned sheets', () => {
     } finally {
       pdf.close();
     }
-  });
+  }, 240_000);
 
   it('renders a vector page at 300 dpi: a printed sheet reads as one with no pencil', async () => {
     const pdf = await PdfFile.open(await sheetPdf(), 'sheet.pdf');
@@ -120,7 +120,7 @@ describe('PDFs of scanned sheets', () => {
     } finally {
       pdf.close();
     }
-  });
+  }, 240_000);
 
   it('a page that fails gets its error, the others still read; the text output is a line a page', async () => {
     const pdf = tempFile('night.pdf', await scannedPdf([{ jpeg: photo('06-easy-a-letter-pen') }, { blank: true }, { jpeg: photo('03-easy-a-letter-hb') }]));
@@ -141,7 +141,7 @@ describe('PDFs of scanned sheets', () => {
     expect(lines[1]).toMatch(/night\.pdf p3: player 1, \d+ points/);
     expect(text.stdout).toMatch(/rank +player +total/);
     expect(text.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^baako: .*night\.pdf p2: no sheet found/)]);
-  });
+  }, 240_000);
 });
 
 describe('bad inputs: one line each, nothing else lost', () => {
@@ -174,7 +174,7 @@ describe('bad inputs: one line each, nothing else lost', () => {
     const items = JSON.parse(r.stdout) as { photo: string; error?: string; player?: number }[];
     expect(items.at(-1)).toMatchObject({ photo: good, player: 1 });
     expect(items.slice(0, -1).every((i) => i.error)).toBe(true);
-  });
+  }, 240_000);
 
   it('library callers get an InputError with a code', async () => {
     await expect(scanPhoto(Buffer.alloc(0), game)).rejects.toMatchObject({ name: 'InputError', code: 'empty' });

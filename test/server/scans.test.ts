@@ -86,7 +86,7 @@ describe('a scanned PDF on the host page', () => {
     const pic = await fetch(srv.base + d.imageUrl!);
     expect(pic.headers.get('content-type')).toBe('image/jpeg');
     expect((await sharp(Buffer.from(await pic.arrayBuffer())).metadata()).width).toBeLessThanOrEqual(1000);
-  });
+  }, 240_000);
 
   it('the host gives the unreadable page its player', async () => {
     const url = `${srv.base}/api/host/${host.hostKey}/scans/${batch.id}/4`;
@@ -128,7 +128,7 @@ describe('a scanned PDF on the host page', () => {
     await expect.poll(() => readdirSync(join(srv.data, 'tmp')), { timeout: 3000 }).toEqual([]);
     expect((await hostInfo(srv.base, host.hostKey)).scans).toHaveLength(before.length);
     expect((await fetch(`${srv.base}/api/host/${'A'.repeat(22)}/scans`, { method: 'POST', body: Buffer.from('%PDF-1.4\n') })).status).toBe(404);
-  });
+  }, 240_000);
 
   it('a phone’s HEIC photo is read; a PDF from a phone is refused with where to send it', async () => {
     const res = await upload(srv.base, host.id, 1, heic, 'image/heic');
@@ -139,7 +139,7 @@ describe('a scanned PDF on the host page', () => {
     const asPdf = await upload(srv.base, host.id, 1, await scannedPdf([{ blank: true }]), 'application/pdf');
     expect(asPdf.status).toBe(415);
     expect(asPdf.json.error).toMatch(/host page/);
-  });
+  }, 240_000);
 });
 
 describe('a server stopped halfway', () => {
@@ -180,7 +180,7 @@ describe('a server stopped halfway', () => {
     } finally {
       await again.app.close();
     }
-  });
+  }, 240_000);
 });
 
 it('keeps the uploaded PDF byte for byte', () => {
