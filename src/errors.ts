@@ -120,3 +120,25 @@ export function oneLine(message: string): string {
     c === '\r\n' || c === '\n' ? '\\n' : c === '\r' ? '\\r' : c === '\t' ? '\\t' : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
 }
+
+/** What is wrong with an input file (HEIC, PDF, or what it claims to be), for callers that act on it. */
+export type InputProblem =
+  | 'missing'
+  | 'empty'
+  | 'unreadable'
+  | 'damaged'
+  | 'too-small'
+  | 'encrypted'
+  | 'too-many-pages'
+  | 'no-image'
+  | 'video'
+  | 'pdf';
+
+/** A file the scanner cannot take (a PDF or HEIC it cannot open, a video...), its reason as a code; the message says what to do. */
+export class InputError extends UserError {
+  declare readonly code: InputProblem;
+
+  constructor(code: InputProblem, message: string) {
+    super(message, 2, code);
+  }
+}

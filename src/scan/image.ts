@@ -1,5 +1,17 @@
+import { readFileSync } from 'node:fs';
+import type { Sharp, SharpOptions } from 'sharp';
 import { sharp, type Metadata, type OutputInfo } from './sharp.js';
-import { ScanRefused } from '../errors.js';
+import { InputError, ScanRefused } from '../errors.js';
+import { fileKind, readHead, refuseKind } from './file-type.js';
+import { decodeHeic, type RawPixels } from './heic.js';
+
+export type { RawPixels };
+
+/**
+ * A photo to read: a file's path or bytes (JPEG, PNG, WebP, AVIF, TIFF, HEIC: told by their bytes), or pixels
+ * already decoded (a page of a PDF, see pdf.ts).
+ */
+export type PhotoInput = Buffer | string | RawPixels;
 
 /** A photo decoded at working size: RGB and luma planes, plus how it relates to the original. */
 export interface Photo {
@@ -14,13 +26,10 @@ export interface Photo {
   /** Working pixels per original pixel. */
   scale: number;
   /** Where the photo came from, to read a small region again at full resolution (the QR code). */
-  source: Buffer | string;
+  source: Buffer | string | RawPixels;
   /** Whether the pixels were turned by EXIF orientation (mirrored orientations only). */
   oriented: boolean;
 }
-
-/** The most pixels a photo may have (sharp's own limit on what it decodes: a 16,000 x 16,000 picture). */
-const MAX_PIXELS = 268_402_689;
 
 export interface LoadOptions {
   /** Longest side of the working image; JPEGs shrink on load (DCT scaling), which is most of the speed. */
@@ -29,19 +38,48 @@ export interface LoadOptions {
   name?: string;
 }
 
+/** The most pixels a photo may have (sharp's own limit on what it decodes: a 16,000 x 16,000 picture). */
+const MAX_PIXELS = 268_402_689;
+
+const isRaw = (x: PhotoInput): x is RawPixels => typeof x === 'object' && !Buffer.isBuffer(x);
+
+/** sharp on a source: a file, its bytes, or raw pixels. */
+function sharpOf(source: Photo['source'], opts: SharpOptions = {}): Sharp {
+  if (isRaw(source)) return sharp(source.data, { ...opts, raw: { width: source.width, height: source.height, channels: source.channels } });
+  return sharp(source, opts);
+}
+
+const UNREADABLE = 'not an image this tool can read: use a JPEG, PNG, WebP or HEIC photo, or a PDF of scanned sheets';
+
 /**
- * Decodes a JPEG, PNG or WebP photo with sharp. EXIF orientation: rotations (3, 6, 8) are left to the
- * scanner, which finds the sheet in any in-plane rotation, so the pixels need not be turned; mirrored
- * orientations (2, 4, 5, 7) are applied, since a mirrored sheet would not read.
+ * What sharp is given for an input: the file or bytes themselves for the formats it decodes, the pixels for a
+ * HEIC (decoded here, as libvips has no HEVC decoder). Empty files, videos and PDFs are refused by name.
  */
-export async function loadPhoto(input: Buffer | string, opts: LoadOptions = {}): Promise<Photo> {
+async function decodable(input: PhotoInput, name: string): Promise<Photo['source']> {
+  if (isRaw(input)) return input;
+  const head = typeof input === 'string' ? readHead(input, name) : input.subarray(0, 1024);
+  const kind = fileKind(head);
+  refuseKind(kind, name);
+  if (kind === 'pdf') throw new InputError('pdf', `${name}: a PDF holds pages, not one photo: scan it with \`baako scan\` (each page is read as a sheet)`);
+  if (kind !== 'heic') return input;
+  return decodeHeic(typeof input === 'string' ? readFileSync(input) : input, name);
+}
+
+/**
+ * Decodes a photo: JPEG, PNG, WebP, AVIF and TIFF with sharp; HEIC through heic.ts; raw pixels as given. EXIF
+ * orientation: rotations (3, 6, 8) are left to the scanner, which finds the sheet in any in-plane rotation, so
+ * the pixels need not be turned; mirrored orientations (2, 4, 5, 7) are applied, since a mirrored sheet would
+ * not read.
+ */
+export async function loadPhoto(input: PhotoInput, opts: LoadOptions = {}): Promise<Photo> {
   const name = opts.name ?? (typeof input === 'string' ? input : 'photo');
   const maxSide = opts.maxSide ?? 2000;
+  const source = await decodable(input, name);
   // The header and the pixels are read at once (the header alone takes a few ms of a photo's time): the pixels
   // as for a photo in its stored orientation, read again in the rare case it is mirrored.
   const decode = (mirrored: boolean) => {
     // A file that ends early (a copy cut short) is refused, not read with its missing part grey.
-    let img = sharp(input, { failOn: 'truncated' });
+    let img = sharpOf(source, { failOn: 'truncated' });
     if (mirrored) img = img.rotate();
     img = img.resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true, fastShrinkOnLoad: true, kernel: 'linear' });
     return img.removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
@@ -51,13 +89,13 @@ export async function loadPhoto(input: Buffer | string, opts: LoadOptions = {}):
   let meta: Metadata;
   try {
     // The header whatever the picture's size: too many pixels gets its own message below.
-    meta = await sharp(input, { limitInputPixels: false }).metadata();
+    meta = await sharpOf(source, { limitInputPixels: false }).metadata();
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || /Input file is missing/.test(String(e))) throw new ScanRefused('file-not-found', name, 'no such file');
-    throw new ScanRefused('not-an-image', name, 'not an image this tool can read: use a JPEG, PNG or WebP photo');
+    throw new ScanRefused('not-an-image', name, UNREADABLE);
   }
-  if (!meta.width || !meta.height) throw new ScanRefused('not-an-image', name, 'not an image this tool can read: use a JPEG, PNG or WebP photo');
+  if (!meta.width || !meta.height) throw new ScanRefused('not-an-image', name, UNREADABLE);
   if (meta.width * meta.height > MAX_PIXELS) {
     throw new ScanRefused('too-many-pixels', name, `the photo has too many pixels (${meta.width} x ${meta.height}, at most ${MAX_PIXELS / 1e6} million): use the camera's normal resolution`);
   }
@@ -78,7 +116,7 @@ export async function loadPhoto(input: Buffer | string, opts: LoadOptions = {}):
   const grey = lumaOf(rgb, width * height);
   const mirroredSwap = o === 5 || o === 7;
   const storedW = mirroredSwap ? original.width : meta.width;
-  return { width, height, rgb, grey, original, scale: width / (storedW || width), source: input, oriented };
+  return { width, height, rgb, grey, original, scale: width / (storedW || width), source, oriented };
 }
 
 /**
@@ -121,9 +159,9 @@ function toRgb(data: Buffer, channels: number): Uint8Array {
 
 /** A region of the photo at full resolution, in grey (for the QR code when the working size is too coarse). */
 export async function fullResRegion(photo: Photo, left: number, top: number, width: number, height: number): Promise<{ grey: Uint8Array; left: number; top: number; width: number; height: number }> {
-  let img = sharp(photo.source, { failOn: 'none' });
+  let img = sharpOf(photo.source, { failOn: 'none' });
   if (photo.oriented) img = img.rotate();
-  const meta = await sharp(photo.source).metadata();
+  const meta = await sharpOf(photo.source).metadata();
   const swapped = photo.oriented && (meta.orientation ?? 1) >= 5;
   const W = (swapped ? meta.height : meta.width) ?? 0;
   const H = (swapped ? meta.width : meta.height) ?? 0;

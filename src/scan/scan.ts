@@ -9,7 +9,7 @@ import { readSheet, type ReadOptions, type UncertainItem } from './read.js';
 import { cellFeatures, edgeFeatures } from './features.js';
 import { inkMap, type InkMap } from './inkmap.js';
 import { locateGrid, type LandGrid } from './grid.js';
-import { loadPhoto, type Photo } from './image.js';
+import { loadPhoto, type Photo, type PhotoInput } from './image.js';
 import { fourthMarkerCandidates } from './fourth-marker.js';
 import { findMarkers, quadCandidates, type MarkerHit } from './markers.js';
 import { borderContrast, findPose, poseFor, type Pose } from './orient.js';
@@ -119,7 +119,7 @@ function checkExposure(photo: Photo, name: string): void {
 }
 
 /** Reads a photo of a finished sheet: where it is, which game it belongs to, every fence and hole, the score. */
-export async function scanPhoto(input: Buffer | string, game: GameData, opts: ScanOptions = {}): Promise<ScanResult> {
+export async function scanPhoto(input: PhotoInput, game: GameData, opts: ScanOptions = {}): Promise<ScanResult> {
   const name = opts.name ?? (typeof input === 'string' ? input : 'photo');
   const timings: Record<string, number> = {};
   let t = performance.now();

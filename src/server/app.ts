@@ -9,6 +9,7 @@ import { oneLine } from '../errors.js';
 import { createContext, type ServeOptions } from './context.js';
 import type { EventHub } from './events.js';
 import type { Intake } from './intake.js';
+import type { ScanBatches } from './scans.js';
 import { baseHeaders, HttpError, sendJson, sendPage } from './http.js';
 import { Router } from './router.js';
 import { routes } from './routes/index.js';
@@ -27,6 +28,8 @@ export interface BaakoServer {
   queue: ScanQueue;
   intake: Intake;
   events: EventHub;
+  /** PDFs of scanned sheets being read. */
+  scans: ScanBatches;
   /** Listens; resolves with the port and the URLs the host can open. */
   listen(): Promise<{ port: number; urls: string[] }>;
   close(): Promise<void>;
@@ -67,11 +70,14 @@ export function createBaakoServer(opts: ServeOptions): BaakoServer {
     queue: ctx.queue,
     intake: ctx.intake,
     events: ctx.events,
+    scans: ctx.scans,
     async listen() {
       await ctx.assets();
       await ctx.queue.start();
       // Photos accepted before a stop and not read yet: back in line, oldest first.
       ctx.intake.requeue();
+      // PDFs a stop cut off are read on.
+      ctx.scans.resume((id) => ctx.store.getGame(id));
       await new Promise<void>((resolve, reject) => {
         server.once('error', reject);
         server.listen(opts.port ?? 8080, opts.host ?? '0.0.0.0', () => {
@@ -87,6 +93,7 @@ export function createBaakoServer(opts: ServeOptions): BaakoServer {
     async close() {
       ctx.events.close();
       ctx.intake.close();
+      ctx.scans.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();

@@ -10,6 +10,10 @@ import { EventHub } from './events.js';
 import { Intake } from './intake.js';
 import { recover } from './recover.js';
 import { ScanQueue } from './scan-queue.js';
+import { ScanBatches } from './scans.js';
+import { ScanStore } from './scan-store.js';
+import { LAND_CELL, LAND_MARGIN } from './intake.js';
+import { nameOf } from './views.js';
 import { Store } from './store.js';
 
 export interface ServeOptions {
@@ -22,6 +26,8 @@ export interface ServeOptions {
   publicUrl?: string;
   /** Largest upload, bytes (default 25 MB). */
   maxUpload?: number;
+  /** Largest PDF of scanned sheets the host may send, bytes (default 300 MB). */
+  maxPdfUpload?: number;
   /** Scanner threads (see ScanQueue). */
   workers?: number;
   /** Photos accepted and waiting for a worker at most (default 32): past it, uploads are answered 503. */
@@ -38,6 +44,8 @@ export interface ServerContext {
   readonly queue: ScanQueue;
   readonly intake: Intake;
   readonly events: EventHub;
+  /** The host's PDFs of scanned sheets being read. */
+  readonly scans: ScanBatches;
   readonly rules: GameData;
   readonly log: (line: string) => void;
   readonly maxUpload: number;
@@ -64,12 +72,24 @@ export function createContext(opts: ServeOptions): ServerContext {
   // The intake keeps the line of photos; the queue only holds those handed to a worker while it (re)starts.
   const queue = new ScanQueue({ workers, maxWaiting: workers ?? 2, maxWaitMs: 10 * 60_000, log, runner: opts.scanner });
   const events = new EventHub();
+  const scans = new ScanBatches({
+    store,
+    scans: new ScanStore(store.db, (s) => store.insertSheet(s)),
+    queue,
+    events,
+    log,
+    maxBytes: opts.maxPdfUpload ?? 300_000_000,
+    cell: LAND_CELL,
+    margin: LAND_MARGIN,
+    nameOf,
+  });
   return {
     opts,
     store,
     queue,
     intake: new Intake({ store, queue, events, log }, opts.maxWaiting),
     events,
+    scans,
     rules: loadGame(),
     log,
     maxUpload: opts.maxUpload ?? 25_000_000,

@@ -63,6 +63,8 @@ export interface HostInfo extends GameInfo {
   sheets: SheetSummary[];
   /** Players' photos kept on the server (they may carry the phone's location): DELETE /api/host/KEY/photos. */
   photos: number;
+  /** PDFs of scanned sheets the host sent, newest first. */
+  scans: ScanBatchView[];
 }
 
 /** What DELETE /api/host/KEY/photos answers. */
@@ -70,6 +72,40 @@ export interface PhotosDeleted {
   deleted: number;
   /** Photos still waiting for the scanner, kept until read (delete again afterwards). */
   waiting: number;
+}
+
+/**
+ * A page of a scanned PDF: 'filed' under the player its QR code names (or the host picked), 'unassigned' when
+ * its code could not be read (the host picks the player), 'refused' (another game's sheet), 'failed' (no sheet
+ * read on it: a blank page, a back side), 'waiting' (not read yet).
+ */
+export interface ScanPageView {
+  page: number;
+  status: 'filed' | 'unassigned' | 'refused' | 'failed' | 'waiting';
+  /** The page's picture (absent until the page is taken out of the PDF). */
+  imageUrl?: string;
+  /** Why it was refused or not read. */
+  message?: string;
+  /** The sheet filed from it. */
+  sheet?: { no: number; player: number; name: string; status: SheetStatus; total: number; checks: number; reviewUrl: string };
+  /** What a page to assign reads as. */
+  total?: number;
+  checks?: number;
+}
+
+export interface ScanBatchView {
+  id: string;
+  name: string;
+  bytes: number;
+  /** Known once the PDF is checked. */
+  pages: number | null;
+  status: 'checking' | 'reading' | 'done';
+  createdAt: number;
+  items: ScanPageView[];
+}
+
+export interface AssignPageRequest {
+  player: number;
 }
 
 export type SheetStatus = 'review' | 'confirmed' | 'replaced' | 'removed';

@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { JobResult, ScanJob } from './scan-job.js';
+import type { JobResult, PdfCheckJob, PdfCheckResult, ScanJob } from './scan-job.js';
 
 export class BusyError extends Error {
   constructor(
@@ -37,9 +37,12 @@ export interface QueueOptions {
   runner?: string;
 }
 
+type Job = ScanJob | PdfCheckJob;
+type Result = JobResult | PdfCheckResult;
+
 interface Pending {
-  job: ScanJob;
-  resolve: (r: JobResult) => void;
+  job: Job;
+  resolve: (r: Result) => void;
   reject: (e: Error) => void;
   queuedAt: number;
   timer?: NodeJS.Timeout;
@@ -123,7 +126,9 @@ export class ScanQueue {
     return this.waiting.length >= this.maxWaiting && this.slots.length > 0 && this.slots.every((s) => s.busy);
   }
 
-  run(job: ScanJob): Promise<JobResult> {
+  run(job: ScanJob): Promise<JobResult>;
+  run(job: PdfCheckJob): Promise<PdfCheckResult>;
+  run(job: Job): Promise<Result> {
     if (this.closed) return Promise.reject(new BusyError('The server is shutting down', 10));
     if (this.broken) return Promise.reject(new Error(`the scanner cannot start: ${this.broken}`));
     if (this.slots.length === 0) this.start().catch(() => undefined);
@@ -131,7 +136,7 @@ export class ScanQueue {
       this.stats.refused++;
       return Promise.reject(new BusyError(`The scanner is busy with ${this.load} photos: try again in a few seconds`, 5));
     }
-    return new Promise<JobResult>((resolve, reject) => {
+    return new Promise<Result>((resolve, reject) => {
       const p: Pending = { job, resolve, reject, queuedAt: Date.now() };
       p.timer = setTimeout(() => {
         const i = this.waiting.indexOf(p);
@@ -168,7 +173,7 @@ export class ScanQueue {
     worker.unref();
     let ready!: () => void;
     const slot: Slot = { worker, ready: new Promise<void>((r) => (ready = r)), isReady: false };
-    worker.on('message', (msg: { ready?: boolean; seq?: number; result?: JobResult; crash?: string }) => {
+    worker.on('message', (msg: { ready?: boolean; seq?: number; result?: Result; crash?: string }) => {
       if (msg.ready) {
         slot.isReady = true;
         this.startFailures = 0;

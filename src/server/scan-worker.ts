@@ -1,14 +1,19 @@
 /** A scanner thread: runs the jobs the ScanQueue sends, one at a time. */
 import { parentPort, workerData } from 'node:worker_threads';
-import type { JobResult, ScanJob } from './scan-job.js';
+import type { JobResult, PdfCheckJob, PdfCheckResult, ScanJob } from './scan-job.js';
 
 const port = parentPort;
 if (!port) throw new Error('scan-worker.ts runs as a worker thread');
+// (tests give a runner of their own: a cheap stand-in for the scanner)
 const runner = (workerData as { runner?: string } | null)?.runner;
-const { runScanJob } = (await import(runner ?? './scan-job.js')) as { runScanJob: (job: ScanJob) => Promise<JobResult> };
-port.on('message', async (msg: { seq: number; job: ScanJob }) => {
+const { runScanJob, runPdfCheck } = (await import(runner ?? './scan-job.js')) as {
+  runScanJob: (job: ScanJob) => Promise<JobResult>;
+  runPdfCheck?: (job: PdfCheckJob) => Promise<PdfCheckResult>;
+};
+port.on('message', async (msg: { seq: number; job: ScanJob | PdfCheckJob }) => {
   try {
-    port.postMessage({ seq: msg.seq, result: await runScanJob(msg.job) });
+    const result = 'checkPdf' in msg.job ? await (runPdfCheck ?? (await import('./scan-job.js')).runPdfCheck)(msg.job) : await runScanJob(msg.job);
+    port.postMessage({ seq: msg.seq, result });
   } catch (e) {
     port.postMessage({ seq: msg.seq, crash: (e as Error)?.stack ?? String(e) });
   }

@@ -7,6 +7,7 @@
  *     DATA/games/GAME/photos/SHEET.jpg    uploaded photos, under generated names
  *     DATA/games/GAME/land/SHEET.jpg      the straightened land of each sheet
  *     DATA/tmp/                           uploads being received, games being created
+ *     DATA/games/GAME/scans/BATCH.pdf     PDFs of scanned sheets (their pages: photos/BATCH-pN.jpg; scan-store.ts)
  *
  * GAME and SHEET are random ids (src/server/ids.ts); no name a client sends ever becomes part of a path.
  * An upload is a row of `uploads` from the moment it is acknowledged; once scanned, a row of `sheets` too (same id).
@@ -22,7 +23,7 @@ import { fsyncLater } from './durable.js';
 import type { LandView, SheetStatus } from './protocol.js';
 
 /** The names of stored photos and lands: an id and the type's extension. */
-export const STORED_NAME = /^[A-Za-z0-9_-]{22}\.(jpg|png|webp|avif|tif|heic|pdf)$/;
+export const STORED_NAME = /^[A-Za-z0-9_-]{22}(-p\d{1,4})?\.(jpg|png|webp|avif|tif|heic|pdf)$/;
 
 export interface GameRow {
   id: string;
@@ -279,7 +280,7 @@ export class Store {
     return join(this.root, 'games', id);
   }
 
-  sheetFile(gameId: string, kind: 'photos' | 'land', file: string): string {
+  sheetFile(gameId: string, kind: 'photos' | 'land' | 'scans', file: string): string {
     if (!STORED_NAME.test(file)) throw new Error(`not a stored file name: ${file}`);
     return join(this.gameDir(gameId), kind, file);
   }

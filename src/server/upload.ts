@@ -1,5 +1,5 @@
 /**
- * Receiving a photo: its declared type checked at the door, the body streamed to a temporary file, size-limited,
+ * Receiving a photo (or a host's PDF of scanned sheets): its declared type checked at the door, the body streamed to a temporary file, size-limited,
  * its first bytes sniffed, then flushed to the disk before anything acknowledges it.
  */
 import { createWriteStream, rmSync } from 'node:fs';
@@ -51,7 +51,7 @@ export function sniff(head: Buffer): PhotoType | { refused: string } {
   }
   if (head.length >= 4 && (head.toString('latin1', 0, 4) === 'II*\0' || head.toString('latin1', 0, 4) === 'MM\0*')) return 'tif';
   if (head.length >= 5 && head.toString('latin1', 0, 5) === '%PDF-') return 'pdf';
-  return { refused: 'This file is not a photo: take a photo of your sheet (JPEG, PNG or WebP)' };
+  return { refused: 'This file is not a photo: take a photo of your sheet (JPEG, HEIC, PNG or WebP)' };
 }
 
 /** Megabytes as a person reads them: 25, 1.5. */
@@ -76,10 +76,17 @@ const HEAD = 16;
  * reading, stops at `limit` bytes, and refuses an empty body or one that does not start like an image or a PDF.
  * On failure nothing is left.
  */
-export function receiveUpload(req: IncomingMessage, path: string, limit: number): Promise<Received> {
+export function receiveUpload(req: IncomingMessage, path: string, limit: number, accept?: readonly PhotoType[]): Promise<Received> {
+  const what = accept && !accept.some((t) => t !== 'pdf') ? 'PDF' : 'photo';
+  // The first bytes' type, or why it is refused (not an image, or not one of the types this route takes).
+  const check = (h: Buffer): PhotoType | { refused: string } => {
+    const t = sniff(h);
+    if (typeof t !== 'string' || !accept || accept.includes(t)) return t;
+    return { refused: what === 'PDF' ? 'This file is not a PDF: upload the PDF the scanner made of the sheets (photos go through the players’ page)' : 'This is a PDF: the host uploads PDFs of scanned sheets on the host page; from a phone, take a photo of your sheet' };
+  };
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > limit) {
-    return Promise.reject(new UploadError(413, `The photo is too big (${sizeOverLimit(declared, limit)})`));
+    return Promise.reject(new UploadError(413, `The ${what} is too big (${sizeOverLimit(declared, limit)})`));
   }
   return new Promise<Received>((resolve, reject) => {
     const out = createWriteStream(path, { flags: 'wx' });
@@ -101,11 +108,11 @@ export function receiveUpload(req: IncomingMessage, path: string, limit: number)
     req.on('data', (chunk: Buffer) => {
       if (failed) return;
       bytes += chunk.length;
-      if (bytes > limit) return fail(new UploadError(413, `The photo is too big (more than ${mb(limit)} MB, the most this server accepts)`));
+      if (bytes > limit) return fail(new UploadError(413, `The ${what} is too big (more than ${mb(limit)} MB, the most this server accepts)`));
       if (head.length < HEAD) {
         head = Buffer.concat([head, chunk.subarray(0, HEAD - head.length)]);
         if (head.length >= HEAD) {
-          const t = sniff(head);
+          const t = check(head);
           if (typeof t !== 'string') return fail(new UploadError(415, t.refused));
         }
       }
@@ -118,17 +125,17 @@ export function receiveUpload(req: IncomingMessage, path: string, limit: number)
     req.on('aborted', () => fail(new UploadError(400, 'The upload was cut off')));
     req.on('end', () => {
       if (failed) return;
-      if (bytes === 0) return fail(new UploadError(400, 'No photo was sent'));
-      const t = sniff(head);
+      if (bytes === 0) return fail(new UploadError(400, `No ${what} was sent`));
+      const t = check(head);
       if (typeof t !== 'string') return fail(new UploadError(415, t.refused));
       out.end(() => {
         if (failed) return;
         fsyncLater(path).then(
           () => (failed ? undefined : resolve({ path, bytes, type: t })),
-          (e: NodeJS.ErrnoException) => fail(new UploadError(500, `Could not store the photo (${e.code ?? e.message})`)),
+          (e: NodeJS.ErrnoException) => fail(new UploadError(500, `Could not store the ${what} (${e.code ?? e.message})`)),
         );
       });
     });
-    out.on('error', (e) => fail(new UploadError(500, `Could not store the photo (${(e as NodeJS.ErrnoException).code ?? e.message})`)));
+    out.on('error', (e) => fail(new UploadError(500, `Could not store the ${what} (${(e as NodeJS.ErrnoException).code ?? e.message})`)));
   });
 }

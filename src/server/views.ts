@@ -149,5 +149,6 @@ export function hostInfo(ctx: ServerContext, req: IncomingMessage, g: GameRow): 
     dataDir: ctx.store.root,
     sheets: ctx.store.listSheets(g.id).map((s) => sheetSummary(g, s)),
     photos: existsSync(join(dir, 'photos')) ? readdirSync(join(dir, 'photos')).length : 0,
+    scans: ctx.scans.views(g, g.hostKey),
   };
 }

@@ -47,16 +47,19 @@ export async function sendJson<T>(method: string, path: string, body: unknown): 
 }
 
 /**
- * Sends a photo as the request body (no form encoding), reporting upload progress from 0 to 1. `key` names this
- * photo: sent again after a lost answer, the server answers for the first upload instead of making a second.
+ * Sends a photo (or a PDF) as the request body (no form encoding), reporting upload progress from 0 to 1. `key`
+ * names a photo: sent again after a lost answer, the server answers for the first upload instead of making a
+ * second. The server tells the file's type from its bytes; the Content-Type is only a hint.
  */
-export function uploadPhoto<T>(path: string, blob: Blob, key: string, onProgress: (sent: number) => void, onSent: () => void): Promise<T> {
+export function uploadPhoto<T>(path: string, blob: Blob, key: string | undefined, onProgress: (sent: number) => void, onSent: () => void, headers: Record<string, string> = {}): Promise<T> {
+  const what = blob.type === 'application/pdf' ? 'PDF' : 'photo';
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', path);
-    xhr.setRequestHeader('Content-Type', blob.type || 'application/octet-stream');
+    xhr.setRequestHeader('Content-Type', blob.type && /^(image\/|application\/pdf$)/.test(blob.type) ? blob.type : 'application/octet-stream');
     xhr.setRequestHeader('Accept', 'application/json');
-    xhr.setRequestHeader('Idempotency-Key', key);
+    if (key) xhr.setRequestHeader('Idempotency-Key', key);
+    for (const [k, v] of Object.entries(headers)) xhr.setRequestHeader(k, v);
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable) onProgress(e.loaded / e.total);
     };
@@ -71,9 +74,9 @@ export function uploadPhoto<T>(path: string, blob: Blob, key: string, onProgress
       if (xhr.status >= 200 && xhr.status < 300 && body) resolve(body as T);
       else reject(new ApiFailure(body?.error ?? `The server answered ${xhr.status}`, xhr.status, body, retryAfterSeconds(xhr.getResponseHeader('Retry-After'))));
     };
-    xhr.onerror = () => reject(new ApiFailure('The photo could not be sent: check the Wi-Fi and try again', 0));
-    xhr.ontimeout = () => reject(new ApiFailure('Sending the photo took too long: try again', 0));
-    xhr.timeout = 180_000;
+    xhr.onerror = () => reject(new ApiFailure(`The ${what} could not be sent: check the Wi-Fi and try again`, 0));
+    xhr.ontimeout = () => reject(new ApiFailure(`Sending the ${what} took too long: try again`, 0));
+    xhr.timeout = what === 'PDF' ? 900_000 : 180_000;
     xhr.send(blob);
   });
 }

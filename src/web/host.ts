@@ -3,6 +3,7 @@ import type { Board, HostInfo, PhotosDeleted, SheetSummary } from '../server/pro
 import { ApiFailure, getJson, sendJson } from './api.js';
 import { h, saved } from './dom.js';
 import { KNOWN, type KnownGame } from './home.js';
+import { scansSection } from './scans.js';
 import { boardList, cardChips, errorBox, followBoard, page, section, topBar, twoColumns } from './ui.js';
 
 const FILE_LABELS: Record<string, [string, string]> = {
@@ -76,6 +77,7 @@ export async function hostPage(root: HTMLElement, hostKey: string): Promise<() =
       info = await getJson<HostInfo>(`/api/host/${hostKey}`);
       renderSheets(info.sheets);
       renderPhotos(info.photos);
+      scans.update(info);
     } catch {
       /* next event */
     }
@@ -101,6 +103,7 @@ export async function hostPage(root: HTMLElement, hostKey: string): Promise<() =
   };
   renderPhotos(info.photos);
 
+  const scans = scansSection(hostKey, refreshSheets);
   const renderBoard = (b: Board) => {
     boardBox.replaceChildren(boardList(b, open));
     if (b.waiting.length) boardBox.append(h('p', { class: 'waiting' }, `Still to come: ${b.waiting.join(', ')}`));
@@ -145,6 +148,7 @@ export async function hostPage(root: HTMLElement, hostKey: string): Promise<() =
           ),
         ),
         section('Sheets', sheetsBox),
+        section('Scanned sheets', scans.el),
         section(
           'On this computer',
           h('p', { class: 'hint' }, 'The game is saved in the data folder; the command line scans photos for it too:'),
@@ -155,6 +159,7 @@ export async function hostPage(root: HTMLElement, hostKey: string): Promise<() =
     ),
   );
   renderSheets(info.sheets);
+  scans.update(info);
   const stop = followBoard(
     info.id,
     (b) => {

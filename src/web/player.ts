@@ -16,11 +16,12 @@ const meKey = (gameId: string) => `baako.me.${gameId}`;
 const sheetsKey = (gameId: string) => `baako.sheets.${gameId}`;
 
 /**
- * What to send: the photo itself when the server reads its format and it is small enough; otherwise (HEIC from
- * an iPhone, a huge file) the browser decodes it and sends a JPEG of at most 4000 px.
+ * What to send: the photo itself when it is small enough (the server reads JPEG, HEIC, PNG, WebP and AVIF, told
+ * by their bytes, whatever the browser calls them); a huge file is decoded here and sent as a JPEG of at most
+ * 4000 px, if the browser can open it.
  */
 async function prepare(file: File): Promise<Blob> {
-  const readable = /^image\/(jpeg|png|webp)$/.test(file.type);
+  const readable = file.type === '' || /^image\/(jpeg|png|webp|heic|heif|avif)(-sequence)?$/.test(file.type);
   if (readable && file.size <= MAX_UPLOAD) return file;
   let bitmap: ImageBitmap;
   try {

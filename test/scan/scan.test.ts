@@ -82,7 +82,7 @@ describe('baako scan errors: one line, exit 2, what to do', () => {
   it('not an image, a missing file, a tiny image', async () => {
     const txt = join(tmp, 'notes.jpg');
     writeFileSync(txt, 'this is not a photo');
-    expectError([txt], /notes\.jpg: not an image this tool can read: use a JPEG, PNG or WebP photo/, 'not-an-image');
+    expectError([txt], /notes\.jpg: not an image this tool can read: use a JPEG, PNG, WebP or HEIC photo, or a PDF of scanned sheets/, 'not-an-image');
     expectError([join(tmp, 'nope.jpg')], /nope\.jpg: no such file/, 'file-not-found');
     const tiny = join(tmp, 'tiny.png');
     await sharp({ create: { width: 300, height: 200, channels: 3, background: '#ccc' } }).png().toFile(tiny);

@@ -145,7 +145,7 @@ describe('sheets', () => {
     const cases: [Buffer | string, string, number, RegExp][] = [
       ['hello, I am not a photo at all', 'image/jpeg', 415, /not a photo/],
       [Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(5000, 7)]), 'image/png', 415, /not a photo the scanner can read|JPEG, PNG or WebP/],
-      [Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypheic'), Buffer.alloc(200)]), 'image/heic', 415, /HEIC/],
+      [Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypheic'), Buffer.alloc(200)]), 'image/heic', 422, /HEIC file holds no image/],
       [photo.bytes.subarray(0, 30_000), 'image/jpeg', 422, /damaged|truncated|no sheet|corner squares|blurry|dark/i],
       [await sharp({ create: { width: 900, height: 700, channels: 3, background: '#8a7' } }).jpeg().toBuffer(), 'image/jpeg', 422, /no sheet found/i],
       [await sharp({ create: { width: 300, height: 200, channels: 3, background: '#fff' } }).png().toBuffer(), 'image/png', 422, /too small/i],

@@ -13,10 +13,10 @@ export interface ScanArgs {
 
 export const scanCommand: CommandModule<object, ScanArgs> = {
   command: 'scan <photos..>',
-  describe: 'Read photos of finished sheets: fences, holes, player and score',
+  describe: 'Read photos or scanned PDFs of finished sheets: fences, holes, player and score',
   builder: (y) =>
     y
-      .positional('photos', { type: 'string', array: true, demandOption: true, describe: 'photos (JPEG, PNG or WebP)' })
+      .positional('photos', { type: 'string', array: true, demandOption: true, describe: 'photos (JPEG, HEIC, PNG, WebP, AVIF, TIFF), or PDFs of scanned sheets (a sheet a page)' })
       .option('json', { type: 'boolean', default: false, describe: 'print the scan JSON (an array for several photos)' })
       .option('verbose', { type: 'boolean', default: false, describe: 'list every discovery on a line of its own' })
       .option('overlay', { type: 'string', describe: 'write a PNG of what was read: a file, or a folder for several photos' })
@@ -28,6 +28,7 @@ export const scanCommand: CommandModule<object, ScanArgs> = {
       .example('$0 scan photo.jpg --overlay out/', 'also draw what was read over the photo, to check it')
       .example('$0 scan *.jpg --overlay out/overlays/', 'rank a game night, with overlays to check')
       .example('$0 scan photo.jpg --game game.json', "the setup from game.json, if the QR code is unreadable")
-      .example('$0 scan photo.jpg --json', 'the reading and its score as JSON') as never,
+      .example('$0 scan photo.jpg --json', 'the reading and its score as JSON')
+      .example('$0 scan scans.pdf', "score a printer's scan of the whole table, a line a page") as never,
   handler: async (args) => (await import('../run/scan.js')).runScan(args),
 };

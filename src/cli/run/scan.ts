@@ -7,6 +7,7 @@ import { rankBy } from '../../engine/ranking.js';
 import type { GameData } from '../../engine/types.js';
 import { BaakoError, UserError } from '../../errors.js';
 import { renderOverlay } from '../../scan/overlay.js';
+import { openInputs } from '../../scan/inputs.js';
 import { LIKELY_RIGHT } from '../../scan/read.js';
 import { scanPhoto, type FallbackSetup, type ScanResult } from '../../scan/scan.js';
 import { ensureDir, writeFileAtomic } from '../../files.js';
@@ -16,8 +17,8 @@ import { cliMessage } from '../messages.js';
 import { pad, progress, stdio } from '../output.js';
 import type { ScanArgs } from '../commands/scan.js';
 
-/** The scan JSON of docs/formats.md for one photo. */
-export function scanJson(file: string, r: ScanResult) {
+/** The scan JSON of docs/formats.md for one photo, or one page of a PDF (with `page`, 1-based). */
+export function scanJson(file: string, r: ScanResult, page?: number) {
   return {
     ...r.state,
     score: r.score,
@@ -28,6 +29,7 @@ export function scanJson(file: string, r: ScanResult) {
     paper: r.paper,
     setupFrom: r.setupFrom,
     photo: file,
+    ...(page !== undefined ? { page } : {}),
   };
 }
 
@@ -53,71 +55,109 @@ function fallbackFrom(args: ScanArgs, game: GameData): FallbackSetup | undefined
 }
 
 /** Where a photo's overlay goes: `target` itself, or a file in the folder `target`; missing folders are made. */
-function overlayPath(target: string, photo: string, several: boolean): string {
+function overlayPath(target: string, photo: string, several: boolean, page?: number): string {
   const isDir = (existsSync(target) && statSync(target).isDirectory()) || target.endsWith('/') || several;
   if (!isDir) {
     ensureDir(dirname(target));
     return target;
   }
   ensureDir(target);
-  return join(target, `${basename(photo, extname(photo))}.overlay.png`);
+  return join(target, `${basename(photo, extname(photo))}${page !== undefined ? `-p${page}` : ''}.overlay.png`);
+}
+
+/** The doubts of a reading, likeliest wrong first, those the models are likely right about after 'likely right (N):'. */
+function doubtList(r: ScanResult): string {
+  const list = r.uncertain.map((u) => (u.kind === 'hole' ? `hole? cell ${u.row},${u.col}` : `${u.kind === 'h' ? 'horizontal' : 'vertical'} edge ${u.kind}${u.row},${u.col}`));
+  // (listed the likeliest wrong first: those the models are likely right about come last)
+  const unsure = r.risks.filter((x) => x >= LIKELY_RIGHT).length;
+  const likely = list.length - unsure;
+  return [list.slice(0, unsure).join('; '), likely ? `likely right (${likely}): ${list.slice(unsure).join('; ')}` : ''].filter(Boolean).join('; ');
+}
+
+/** A page of a PDF in one line: `scans.pdf p3: player 2, 41 points, sheet A, confidence 0.97; check h3,4`. */
+function pageLine(name: string, r: ScanResult): string {
+  const who = r.player !== undefined ? `player ${r.player}` : 'player ?';
+  const setup = r.setupFrom === 'fallback' ? ' (setup from --game/--cards: QR unreadable)' : '';
+  const items = r.uncertain.map((u) => (u.kind === 'hole' ? `hole ${u.row},${u.col}` : `${u.kind}${u.row},${u.col}`));
+  const unsure = r.risks.filter((x) => x >= LIKELY_RIGHT).length;
+  const likely = items.length - unsure;
+  // (the first few doubts only: the overlay and --json have them all)
+  const shown = items.slice(0, Math.min(unsure, 4));
+  const check = [
+    shown.length ? `check ${shown.join(' ')}${unsure > shown.length ? ` and ${unsure - shown.length} more` : ''}` : '',
+    likely ? `${likely} likely right` : '',
+  ].filter(Boolean);
+  return `${name}: ${who}, ${r.score.total} points, sheet ${r.state.side}, confidence ${r.confidence.toFixed(2)}${setup}${check.length ? `; ${check.join(', ')}` : ''}`;
 }
 
 export async function runScan(args: ScanArgs): Promise<void> {
   const game = loadGame();
   const fallback = fallbackFrom(args, game);
-  const several = args.photos.length > 1;
-  const results: { file: string; result?: ScanResult; error?: string; code?: string }[] = [];
+  const inputs = await openInputs(args.photos);
+  const sheets = inputs.sheets;
+  // A PDF gives an array even of one page, so that scripts need not guess.
+  const several = sheets.length > 1 || inputs.pdf;
+  const results: { file: string; name: string; page?: number; result?: ScanResult; error?: string; code?: string }[] = [];
   // An overlay that cannot be written is reported after the readings, which are printed all the same.
   const overlayErrors: string[] = [];
-  const bar = progress(stdio, 'scanning', args.photos.length);
-  for (const [i, file] of args.photos.entries()) {
-    let result: ScanResult | undefined;
-    try {
-      result = await scanPhoto(file, game, { fallback, name: file });
-      results.push({ file, result });
-    } catch (e) {
-      if (!(e instanceof BaakoError)) throw e;
-      results.push({ file, error: cliMessage(e), code: e.code });
-      if (!args.json) stdio.err(`baako: ${cliMessage(e)}`);
-    }
-    if (result && args.overlay) {
+  const bar = progress(stdio, 'scanning', sheets.length);
+  if (sheets.length > 1) bar.tick(0);
+  try {
+    for (const [i, sheet] of sheets.entries()) {
+      const { file, name, page } = sheet;
+      let result: ScanResult | undefined;
       try {
-        const path = overlayPath(args.overlay, file, several);
-        const title = `${basename(file)}: ${result.player !== undefined ? `player ${result.player}, ` : ''}total ${result.score.total}`;
-        writeFileAtomic(path, await renderOverlay({ ...result, title }));
+        if (sheet.error) throw sheet.error;
+        result = await scanPhoto(await sheet.load!(), game, { fallback, name });
+        results.push({ file, name, page, result });
       } catch (e) {
         if (!(e instanceof BaakoError)) throw e;
-        overlayErrors.push(`${file}: no overlay: ${cliMessage(e)}`);
+        results.push({ file, name, page, error: cliMessage(e), code: e.code });
+        if (!args.json) stdio.err(`baako: ${cliMessage(e)}`);
       }
+      if (result && args.overlay) {
+        try {
+          const path = overlayPath(args.overlay, file, several, page);
+          const title = `${basename(name)}: ${result.player !== undefined ? `player ${result.player}, ` : ''}total ${result.score.total}`;
+          writeFileAtomic(path, await renderOverlay({ ...result, title }));
+        } catch (e) {
+          if (!(e instanceof BaakoError)) throw e;
+          overlayErrors.push(`${name}: no overlay: ${cliMessage(e)}`);
+        }
+      }
+      bar.tick(i + 1);
     }
-    bar.tick(i + 1);
+  } finally {
+    inputs.close();
   }
 
   if (args.json) {
-    const items = results.map((r) => (r.result ? scanJson(r.file, r.result) : { photo: r.file, error: r.error, code: r.code }));
+    const items = results.map((r) =>
+      r.result ? scanJson(r.file, r.result, r.page) : { photo: r.file, ...(r.page !== undefined ? { page: r.page } : {}), error: r.error, code: r.code },
+    );
     stdio.log(JSON.stringify(several ? items : items[0], null, 2));
     for (const r of results) if (r.error) stdio.err(`baako: ${r.error}`);
   } else {
     const ok = results.filter((r) => r.result);
-    ok.forEach(({ file, result: r }, i) => {
+    ok.forEach(({ name, page, result: r }, i) => {
+      // Pages of a PDF take a line each (a stack of sheets); a photo gets its breakdown.
+      if (page !== undefined) {
+        if (i > 0 && ok[i - 1].page === undefined) stdio.log();
+        stdio.log(pageLine(name, r!));
+        return;
+      }
       if (i > 0) stdio.log();
       const who = r!.player !== undefined ? `player ${r!.player}` : 'player ?';
-      const lines = formatScore(game, r!.state, r!.score, `${file}: ${who}`, { verbose: args.verbose });
+      const lines = formatScore(game, r!.state, r!.score, `${name}: ${who}`, { verbose: args.verbose });
       lines[0] += `, confidence ${r!.confidence.toFixed(2)}${r!.setupFrom === 'fallback' ? ' (setup from --game/--cards: QR unreadable)' : ''}`;
       for (const l of lines) stdio.log(l);
       if (r!.uncertain.length) {
-        const list = r!.uncertain.map((u) => (u.kind === 'hole' ? `hole? cell ${u.row},${u.col}` : `${u.kind === 'h' ? 'horizontal' : 'vertical'} edge ${u.kind}${u.row},${u.col}`));
-        // (listed the likeliest wrong first: those the models are likely right about come last)
-        const unsure = r!.risks.filter((x) => x >= LIKELY_RIGHT).length;
-        const likely = list.length - unsure;
-        const parts = [list.slice(0, unsure).join('; '), likely ? `likely right (${likely}): ${list.slice(unsure).join('; ')}` : ''].filter(Boolean);
-        stdio.log(`  uncertain (${r!.uncertain.length}, likeliest wrong first, check on the sheet${args.overlay ? ' or the overlay' : ''}): ${parts.join('; ')}`);
+        stdio.log(`  uncertain (${r!.uncertain.length}, likeliest wrong first, check on the sheet${args.overlay ? ' or the overlay' : ''}): ${doubtList(r!)}`);
       }
     });
     if (ok.length > 1) {
       stdio.log();
-      for (const line of ranking(ok.map((r) => ({ file: r.file, result: r.result! })))) stdio.log(line);
+      for (const line of ranking(ok.map((r) => ({ file: r.name, result: r.result! })))) stdio.log(line);
     }
   }
   for (const e of overlayErrors) stdio.err(`baako: ${e}`);

@@ -10,6 +10,7 @@
 import type { Route } from '../router.js';
 import { deletePhotos, getBoard, getGame, getHost, openEvents, postGame, removeSheet } from './games.js';
 import { asset, boardPage, homePage, hostPage, joinPage, joinQr, landImage, packFile, resultsCsv, resultsJson, reviewPage } from './pages.js';
+import { assignPage, postScans, scanPage } from './scans.js';
 import { confirmSheet, getSheet, postSheet } from './sheets.js';
 
 export const routes: Route[] = [
@@ -37,6 +38,11 @@ export const routes: Route[] = [
   { method: 'GET', path: '/host/:hostKey', handler: hostPage },
   { method: 'GET', path: '/host/:hostKey/qr.svg', handler: joinQr },
   { method: 'GET', path: '/host/:hostKey/files/:file', handler: packFile },
+
+  // The host's PDFs of scanned sheets.
+  { method: 'POST', path: '/api/host/:hostKey/scans', handler: postScans },
+  { method: 'POST', path: '/api/host/:hostKey/scans/:batch/:page', handler: assignPage },
+  { method: 'GET', path: '/host/:hostKey/scans/:batch/:file', handler: scanPage },
 
   // Players' pages, the straightened sheets, the results.
   { method: 'GET', path: '/g/:game', handler: joinPage },
