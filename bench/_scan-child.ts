@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { loadGame } from '../src/data/load.js';
 import { scanPhoto } from '../src/scan/scan.js';
-import { evaluate } from '../test/scan/evaluate.js';
+import { evaluate } from '../tools/evaluate.js';
 
 const [dir, countText] = process.argv.slice(2);
 const count = Number(countText);

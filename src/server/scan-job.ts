@@ -7,7 +7,6 @@ import type { Paper } from '../engine/setup.js';
 import type { Score, SheetState, Side } from '../engine/types.js';
 import { UserError } from '../errors.js';
 import { rectifyLand } from '../scan/rectify.js';
-import { LIKELY_RIGHT } from '../scan/read.js';
 import { scanPhoto } from '../scan/scan.js';
 import type { LandView } from './protocol.js';
 
@@ -27,6 +26,8 @@ export interface ScanOutcome {
   state: SheetState;
   score: Score;
   uncertain: ReviewItem[];
+  /** The lowest and highest total the asked items allow. */
+  range: [number, number];
   confidence: number;
   player?: number;
   game?: string;
@@ -35,6 +36,8 @@ export interface ScanOutcome {
   land: LandView;
   timings: Record<string, number>;
 }
+
+const round3 = (x: number) => Math.round(x * 1000) / 1000;
 
 export type JobResult = { ok: true; outcome: ScanOutcome } | { ok: false; status: number; error: string };
 
@@ -72,7 +75,8 @@ export async function runScanJob(job: ScanJob): Promise<JobResult> {
       outcome: {
         state: r.state,
         score: r.score,
-        uncertain: r.uncertain.map(({ kind, row, col }, i) => (r.risks[i] < LIKELY_RIGHT ? { kind, row, col, likely: true } : { kind, row, col })),
+        uncertain: r.uncertain.map(({ kind, row, col, likely, chance, points }) => ({ kind, row, col, chance: round3(chance), points, ...(likely ? { likely: true } : {}) })),
+        range: r.range,
         confidence: r.confidence,
         player: r.player,
         game: r.game,

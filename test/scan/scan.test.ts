@@ -7,7 +7,7 @@ import { loadGame } from '../../src/data/load.js';
 import { scanPhoto } from '../../src/scan/scan.js';
 import { simulatePhoto, type SimulatedPhoto } from '../../tools/sim/simulate-photo.js';
 import { baako } from '../cli/run.js';
-import { evaluate } from './evaluate.js';
+import { evaluate } from '../../tools/evaluate.js';
 
 const game = loadGame();
 const tmp = mkdtempSync(join(tmpdir(), 'baako-scan-'));

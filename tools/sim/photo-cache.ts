@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { mapInChildren } from './in-children.js';
 import { simulatePhoto, SIM_VERSION } from './simulate-photo.js';
 
-export type PhotoSet = 'bench' | 'train';
+/** The benchmark's photos, the models' training photos, and the validation photos their chances are set on. */
+export type PhotoSet = 'bench' | 'train' | 'val';
 
 export const photoDir = (set: PhotoSet): string => join(tmpdir(), `baako-${set}-photos-v${SIM_VERSION}`);
 
@@ -27,6 +28,7 @@ export async function cachePhotos(set: PhotoSet, count: number): Promise<number>
 
 /** One photo (the children's task). The truth is written last: its presence marks a complete photo. */
 export async function simulateOne({ set, i }: { set: PhotoSet; i: number }): Promise<void> {
+  // the models learn most from hard photos: two thirds of the training and validation photos are hard or extreme
   const difficulty = set === 'bench' ? 'mix' : i % 3 === 0 ? 'mix' : i % 3 === 1 ? 'hard' : 'extreme';
   const sim = await simulatePhoto(`${set}-${i}`, difficulty, { sizes: [[4000, 3000]] });
   writeFileSync(`${photoBase(set, i)}.jpg`, sim.jpeg);

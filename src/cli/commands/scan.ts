@@ -7,8 +7,7 @@ import { findCard, UnknownCardError } from '../../engine/cards.js';
 import { rankBy } from '../../engine/ranking.js';
 import type { GameData } from '../../engine/types.js';
 import { UserError } from '../../errors.js';
-import { renderOverlay } from '../../scan/overlay.js';
-import { LIKELY_RIGHT } from '../../scan/read.js';
+import { renderOverlay, spots } from '../../scan/overlay.js';
 import { scanPhoto, type FallbackSetup, type ScanResult } from '../../scan/scan.js';
 import { ensureDir, writeFileAtomic } from '../../render/pdf.js';
 import { resolveGameFile } from '../../server/game-dir.js';
@@ -31,7 +30,8 @@ export function scanJson(file: string, r: ScanResult) {
     ...r.state,
     score: r.score,
     confidence: r.confidence,
-    uncertain: r.uncertain,
+    uncertain: r.uncertain.map(({ kind, row, col, likely, chance, points }) => ({ kind, row, col, likely, chance: Math.round(chance * 1000) / 1000, points })),
+    range: r.range,
     ...(r.player !== undefined ? { player: r.player } : {}),
     ...(r.game !== undefined ? { game: r.game } : {}),
     paper: r.paper,
@@ -116,16 +116,15 @@ export const scanCommand: CommandModule<object, Args> = {
         if (i > 0) stdio.log();
         const who = r!.player !== undefined ? `player ${r!.player}` : 'player ?';
         const lines = formatScore(game, r!.state, r!.score, `${file}: ${who}`);
+        const asked = r!.uncertain.filter((u) => !u.likely);
+        const likely = r!.uncertain.filter((u) => u.likely);
+        const [lo, hi] = r!.range;
+        if (asked.length) lines[0] += ` (${lo === hi ? 'the same' : `${lo} to ${hi}`} until you check ${spots(asked.length)})`;
         lines[0] += `, confidence ${r!.confidence.toFixed(2)}${r!.setupFrom === 'fallback' ? ' (setup from --game/--cards: QR unreadable)' : ''}`;
         for (const l of lines) stdio.log(l);
-        if (r!.uncertain.length) {
-          const list = r!.uncertain.map((u) => (u.kind === 'hole' ? `hole? cell ${u.row},${u.col}` : `${u.kind === 'h' ? 'horizontal' : 'vertical'} edge ${u.kind}${u.row},${u.col}`));
-          // (listed the likeliest wrong first: those the models are likely right about come last)
-          const unsure = r!.risks.filter((x) => x >= LIKELY_RIGHT).length;
-          const likely = list.length - unsure;
-          const parts = [list.slice(0, unsure).join('; '), likely ? `likely right (${likely}): ${list.slice(unsure).join('; ')}` : ''].filter(Boolean);
-          stdio.log(`  uncertain (${r!.uncertain.length}, likeliest wrong first, check on the sheet${args.overlay ? ' or the overlay' : ''}): ${parts.join('; ')}`);
-        }
+        const where = args.overlay ? 'on the sheet or the overlay' : 'on the sheet';
+        if (asked.length) stdio.log(`  check ${spots(asked.length)} ${where}, likeliest wrong first: ${asked.map(describeDoubt).join('; ')}`);
+        if (likely.length) stdio.log(`  likely right, no need to check (${likely.length}): ${likely.map(describeDoubt).join('; ')}`);
       });
       if (ok.length > 1) {
         stdio.log();
@@ -133,15 +132,23 @@ export const scanCommand: CommandModule<object, Args> = {
       }
     }
     if (results.some((r) => r.error)) process.exitCode = 2;
-    else if (results.some((r) => r.result!.uncertain.length > 0)) process.exitCode = 3;
+    else if (results.some((r) => r.result!.uncertain.some((u) => !u.likely))) process.exitCode = 3;
   },
 };
+
+/** One doubt as the text output lists it: where, what was read, the chance it is wrong and what it moves. */
+function describeDoubt(u: ScanResult['uncertain'][number]): string {
+  const what = u.kind === 'hole' ? `cell ${u.row},${u.col} read ${u.value ? 'as a hole' : 'blank'}` : `${u.kind === 'h' ? 'horizontal' : 'vertical'} edge ${u.kind}${u.row},${u.col} read ${u.value ? 'fenced' : 'open'}`;
+  const moves = u.points ? `, ${u.points > 0 ? '+' : ''}${u.points} if not` : '';
+  return `${what} (${Math.max(1, Math.round(100 * u.chance))}% wrong${moves})`;
+}
 
 /** The ranked table: by total, ties broken by the number of discoveries, then shared (the engine's ranking). */
 export function ranking(items: { file: string; result: ScanResult }[]): string[] {
   const lines = [`${pad('rank', 6)}${pad('player', 8)}${pad('total', 7)}${pad('finds', 7)}photo`];
   for (const { item: it, rank } of rankBy(items, (x) => x.result.score)) {
-    const flag = it.result.uncertain.length ? ' (uncertain)' : '';
+    const asked = it.result.uncertain.filter((u) => !u.likely).length;
+    const flag = asked ? ` (${spots(asked)} to check)` : '';
     lines.push(`${pad(rank, 6)}${pad(it.result.player ?? '?', 8)}${pad(it.result.score.total, 7)}${pad(it.result.score.discoveries.length, 7)}${it.file}${flag}`);
   }
   return lines;

@@ -1,0 +1,157 @@
+import type { InkMap } from './inkmap.js';
+import { EdgeProbe } from './probe.js';
+
+/**
+ * Strokes where a hand drew them, not only where the dotted line is printed. Without a ruler a fence lands a
+ * tenth to a fifth of a cell beside its line, tilts, stops short of the corner dots or runs past them, and a run
+ * of fences drifts; a person still gives each stroke to the nearest grid line in its direction. So each edge
+ * searches a band reaching almost halfway to the parallel lines either side for the best smooth path (dynamic
+ * programming, a pixel across per step at most, each step across costing ink), and measures how much of the edge
+ * that path covers. Halfway between two lines a stroke is as much the other edge's: the reach stops short of it.
+ */
+export interface StrokeFeature {
+  /** Ink (0..1) that 70%, 50% and 30% of the edge's middle reaches along its best path. */
+  q30: number;
+  q50: number;
+  q70: number;
+  /** Mean offset of the path across the edge and its spread, in cells (signed: + is right of / below the line). */
+  offset: number;
+  spread: number;
+  /** How far the path moves across between the edge's ends, in cells (tilt). */
+  drift: number;
+  /** The same three quantiles for the best path at least a fifth of a cell from the first (hatching, a second line). */
+  second: [number, number, number];
+  /** Where the ink lies across the band: the mean (capped) ink of each of `PROFILE_BINS` strips, nearest first. */
+  profile: number[];
+  /** The path's ink in each fifth of the edge (a short stroke leaves its ends blank, an overshoot the far side). */
+  fifths: number[];
+}
+
+/** How far across the band reaches either side of the line, in cells (a stroke halfway is as much the next line's). */
+export const STROKE_REACH = 0.42;
+/** How far past the edge's ends the path runs, in cells (a stroke's ends are judged by the edge's middle). */
+const RUN_PAST = 0.12;
+/** The stretch of the edge whose ink is measured, in cells from its start. */
+const MEASURE: [number, number] = [0.12, 0.88];
+/** Ink above this counts no more (a blob or a crossing fence must not carry a path). */
+const CAP = 0.5;
+/** How far a hand's line wavers about its straight course, in cells. */
+const WOBBLE = 0.04;
+/** How far a stroke may tilt end to end over the edge, in cells (an X's diagonal tilts much more). */
+const TILT = 0.3;
+/** Strips across the band, from the line outwards on both sides folded together. */
+export const PROFILE_BINS = 4;
+/** How far a second path keeps from the first, in cells. */
+const APART = 0.2;
+
+/** The best line's stroke features for one edge. */
+export function strokeFeature(m: InkMap, kind: 'h' | 'v', row: number, col: number): StrokeFeature {
+  const { cell } = m;
+  const R = Math.round(cell * STROKE_REACH);
+  const O = 2 * R + 1;
+  const s0 = -Math.round(cell * RUN_PAST);
+  const L = cell + 2 * Math.round(cell * RUN_PAST);
+  const p = new EdgeProbe(m, kind, row, col);
+  // Ink on the band, [s * O + o], and the same widened across by WOBBLE pixels (a hand's line wavers about its course).
+  const v = new Float32Array(L * O);
+  for (let s = 0; s < L; s++) {
+    for (let o = 0; o < O; o++) v[s * O + o] = p.ink(s0 + s, o - R) / 255;
+  }
+  const wob = Math.max(1, Math.round(cell * WOBBLE));
+  const w = new Float32Array(L * O);
+  for (let s = 0; s < L; s++)
+    for (let o = 0; o < O; o++) {
+      let best = 0;
+      for (let d = Math.max(0, o - wob); d <= Math.min(O - 1, o + wob); d++) if (v[s * O + d] > best) best = v[s * O + d];
+      w[s * O + o] = best;
+    }
+  const a = Math.round(cell * MEASURE[0]) - s0;
+  const b = Math.round(cell * MEASURE[1]) - s0;
+  const tilt = Math.round(cell * TILT);
+  const first = bestLine(w, O, a, b, tilt, null);
+  const apart = Math.round(cell * APART);
+  const second = bestLine(w, O, a, b, tilt, first);
+  const along1 = inkAlong(w, O, first, a, b);
+  const along2 = inkAlong(w, O, second, a, b);
+  const sorted1 = Float64Array.from(along1).sort();
+  const sorted2 = Float64Array.from(along2).sort();
+  void apart;
+  // Across profile: the mean ink of each strip, the line's own strip first, folding the two sides together.
+  const width = Math.max(1, Math.round(R / PROFILE_BINS));
+  const profile = new Array(PROFILE_BINS).fill(0);
+  for (let k = 0; k < PROFILE_BINS; k++) {
+    let t = 0;
+    let n = 0;
+    for (const side of [-1, 1]) {
+      for (let d = k * width; d < Math.min(R + 1, (k + 1) * width); d++) {
+        if (side < 0 && d === 0) continue;
+        const o = R + side * d;
+        for (let s = a; s < b; s++) t += Math.min(CAP, v[s * O + o]);
+        n += b - a;
+      }
+    }
+    profile[k] = n ? t / n : 0;
+  }
+  const fifths: number[] = [];
+  for (let k = 0; k < 5; k++) {
+    const from = Math.floor((k * along1.length) / 5);
+    const to = Math.floor(((k + 1) * along1.length) / 5);
+    let t = 0;
+    for (let i = from; i < to; i++) t += along1[i];
+    fifths.push(to > from ? t / (to - from) : 0);
+  }
+  const q = (x: Float64Array, f: number) => x[Math.min(x.length - 1, Math.floor(f * (x.length - 1)))];
+  return {
+    q30: q(sorted1, 0.3),
+    q50: q(sorted1, 0.5),
+    q70: q(sorted1, 0.7),
+    offset: ((first.o0 + first.o1) / 2 - R) / cell,
+    spread: 0,
+    drift: Math.abs(first.o1 - first.o0) / cell,
+    second: [q(sorted2, 0.3), q(sorted2, 0.5), q(sorted2, 0.7)],
+    profile,
+    fifths,
+  };
+}
+
+interface Line {
+  /** Offsets across (band pixels) at steps a and b. */
+  o0: number;
+  o1: number;
+  a: number;
+  b: number;
+}
+
+const lineAt = (l: Line, s: number) => Math.round(l.o0 + ((l.o1 - l.o0) * (s - l.a)) / Math.max(1, l.b - l.a));
+
+/** Ink along a line from step a to b. */
+function inkAlong(w: Float32Array, O: number, l: Line, a: number, b: number): Float32Array {
+  const out = new Float32Array(b - a);
+  for (let s = a; s < b; s++) out[s - a] = w[s * O + lineAt(l, s)];
+  return out;
+}
+
+/**
+ * The straight line across the band with the most (capped) ink between steps a and b, tilting at most `tilt`
+ * pixels end to end; with `away`, only lines keeping APART from it at both ends.
+ */
+function bestLine(w: Float32Array, O: number, a: number, b: number, tilt: number, away: Line | null): Line {
+  let best: Line = { o0: (O - 1) >> 1, o1: (O - 1) >> 1, a, b };
+  let top = -1;
+  const apart = Math.max(2, Math.round((O - 1) / 2 / STROKE_REACH * APART));
+  for (let o0 = 0; o0 < O; o0 += 2)
+    for (let o1 = Math.max(0, o0 - tilt); o1 <= Math.min(O - 1, o0 + tilt); o1 += 2) {
+      if (away && Math.abs(o0 - away.o0) < apart && Math.abs(o1 - away.o1) < apart) continue;
+      const l = { o0, o1, a, b };
+      let sum = 0;
+      for (let s = a; s < b; s += 2) {
+        const x = w[s * O + lineAt(l, s)];
+        sum += x > CAP ? CAP : x;
+      }
+      if (sum > top) {
+        top = sum;
+        best = l;
+      }
+    }
+  return best;
+}
