@@ -13,7 +13,7 @@ import type { StrokeFeature } from './stroke.js';
  */
 export const LOCAL_INPUTS = [
   // the best straight stroke in the band around the line (stroke.ts)
-  'q30', 'q50', 'q70', 'offset', 'drift', 'second30', 'second50', 'second70',
+  'q30', 'q50', 'q70', 'offset', 'drift', 'spread', 'crisp', 'second30', 'second50', 'second70',
   'profile0', 'profile1', 'profile2', 'profile3', 'endsMin', 'endsMax', 'middle', 'innerFifths',
   // ink on the dotted line itself, between the dots (features.ts)
   'score', 'presence', 'low', 'median', 'path', 'ridge', 'noise', 'oblique', 'thirdMin', 'thirdMid', 'thirdMax',
@@ -116,7 +116,7 @@ export function localInputs(
     }
     const thirds = [...e.thirds].sort((x, y) => x - y);
     return Float64Array.from([
-      r(s.q30), r(s.q50), r(s.q70), Math.abs(s.offset), s.drift, r(s.second[0]), r(s.second[1]), r(s.second[2]),
+      r(s.q30), r(s.q50), r(s.q70), Math.abs(s.offset), s.drift, s.spread, s.crisp, r(s.second[0]), r(s.second[1]), r(s.second[2]),
       r(s.profile[0]), r(s.profile[1]), r(s.profile[2]), r(s.profile[3]),
       r(Math.min(f[0], f[4])), r(Math.max(f[0], f[4])), r(f[2]), r(Math.min(f[1], f[3])),
       r(e.score), r(e.presence), r(e.low), r(e.median), r(e.path), r(e.ridge), r(e.noise), Math.min(2, e.oblique),

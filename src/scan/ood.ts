@@ -13,6 +13,20 @@ export type PhotoMeasures = Record<(typeof MEASURES)[number], number>;
 
 export const MEASURES = ['level', 'cellPx', 'noise', 'sharpness', 'chroma', 'paper'] as const;
 
+/**
+ * Which way each measure makes a photo harder than the training photos: fainter ink, fewer pixels a cell, more
+ * noise, less sharpness, more colour, and paper darker or washed out. A clean flatbed scan lies past the easy end
+ * of several ranges and is no less trusted for it.
+ */
+const HARDER: Record<(typeof MEASURES)[number], 'below' | 'above' | 'both'> = {
+  level: 'below',
+  cellPx: 'below',
+  noise: 'above',
+  sharpness: 'below',
+  chroma: 'above',
+  paper: 'both',
+};
+
 const median = (xs: number[]) => {
   if (!xs.length) return 0;
   const s = [...xs].sort((a, b) => a - b);
@@ -46,8 +60,8 @@ export function photoMeasures(ink: InkMap, cellPx: number, edges: EdgeFeature[],
 }
 
 /**
- * How far outside the training ranges a photo lies: for each measure, the distance past the nearer end of its
- * range in units of the range's width, summed (0 inside every range).
+ * How far outside the training ranges a photo lies, where that makes it harder: for each measure, the distance past
+ * the end of its range in units of the range's width, summed (0 inside every range).
  */
 export function outsideBy(m: PhotoMeasures, ranges: Record<string, [number, number]>): number {
   let out = 0;
@@ -55,8 +69,8 @@ export function outsideBy(m: PhotoMeasures, ranges: Record<string, [number, numb
     const r = ranges[k];
     if (!r) continue;
     const width = Math.max(1e-6, r[1] - r[0]);
-    if (m[k] > r[1]) out += (m[k] - r[1]) / width;
-    else if (m[k] < r[0]) out += (r[0] - m[k]) / width;
+    if (m[k] > r[1] && HARDER[k] !== 'below') out += (m[k] - r[1]) / width;
+    else if (m[k] < r[0] && HARDER[k] !== 'above') out += (r[0] - m[k]) / width;
   }
   return out;
 }

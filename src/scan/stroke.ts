@@ -14,9 +14,8 @@ export interface StrokeFeature {
   q30: number;
   q50: number;
   q70: number;
-  /** Mean offset of the path across the edge and its spread, in cells (signed: + is right of / below the line). */
+  /** Mean offset of the best line across the edge, in cells (signed: + is right of / below the line). */
   offset: number;
-  spread: number;
   /** How far the path moves across between the edge's ends, in cells (tilt). */
   drift: number;
   /** The same three quantiles for the best path at least a fifth of a cell from the first (hatching, a second line). */
@@ -25,6 +24,10 @@ export interface StrokeFeature {
   profile: number[];
   /** The path's ink in each fifth of the edge (a short stroke leaves its ends blank, an overshoot the far side). */
   fifths: number[];
+  /** Ink a tenth of a cell either side of the best line over the ink on it: low for a pencil line, near 1 for an erased smear. */
+  spread: number;
+  /** The ridge map across the line along the best line, over the ink on it: high for a crisp stroke, low for a smear. */
+  crisp: number;
 }
 
 /** How far across the band reaches either side of the line, in cells (a stroke halfway is as much the next line's). */
@@ -106,12 +109,35 @@ export function strokeFeature(m: InkMap, kind: 'h' | 'v', row: number, col: numb
     q50: q(sorted1, 0.5),
     q70: q(sorted1, 0.7),
     offset: ((first.o0 + first.o1) / 2 - R) / cell,
-    spread: 0,
+    ...sharpness(p, v, O, R, s0, first, a, b),
     drift: Math.abs(first.o1 - first.o0) / cell,
     second: [q(sorted2, 0.3), q(sorted2, 0.5), q(sorted2, 0.7)],
     profile,
     fifths,
   };
+}
+
+/** How far either side of a line its sides are sampled, in cells. */
+const SIDE = 0.1;
+
+/** How narrow and how crisp the ink along the best line is (see StrokeFeature.spread and crisp). */
+function sharpness(p: EdgeProbe, v: Float32Array, O: number, R: number, s0: number, l: Line, a: number, b: number): { spread: number; crisp: number } {
+  const side = Math.max(2, Math.round(p.cell * SIDE));
+  const ridge = p.kind === 'h' ? p.m.ridge.h : p.m.ridge.v;
+  let on = 0;
+  let beside = 0;
+  let crisp = 0;
+  for (let s = a; s < b; s++) {
+    const o = lineAt(l, s);
+    // the line's darkest pixel within the wobble, and the ridge there
+    let best = o;
+    for (let d = Math.max(0, o - 2); d <= Math.min(O - 1, o + 2); d++) if (v[s * O + d] > v[s * O + best]) best = d;
+    on += v[s * O + best];
+    beside += Math.max(best - side >= 0 ? v[s * O + best - side] : 0, best + side < O ? v[s * O + best + side] : 0);
+    crisp += ridge[p.at(s0 + s, best - R)] / 255;
+  }
+  const k = Math.max(1e-3, on);
+  return { spread: Math.min(2, beside / k), crisp: Math.min(4, crisp / k) };
 }
 
 interface Line {

@@ -11,7 +11,7 @@ import { scanPhoto } from '../../src/scan/scan.js';
 import type { PhotoTruth } from './simulate-photo.js';
 
 /** Bumped whenever what the scanner measures changes (the cached evidence is then measured again). */
-export const EVIDENCE_VERSION = 2;
+export const EVIDENCE_VERSION = 3;
 
 export interface PhotoEvidence {
   photo: number;
