@@ -15,7 +15,7 @@ let easy: SimulatedPhoto;
 let easyPath: string;
 
 beforeAll(async () => {
-  easy = await simulatePhoto('scan-test-easy', 'easy', { sizes: [[3264, 2448]] });
+  easy = await simulatePhoto('scan-test-easy', 'easy', { sizes: [[3264, 2448]], conditions: 'none' });
   // The truth's coordinates are for the upright photo: store it upright so painting over parts of it lands right.
   easy = { ...easy, jpeg: await sharp(easy.jpeg).rotate().jpeg({ quality: 92 }).toBuffer() };
   easyPath = join(tmp, 'easy.jpg');
@@ -98,6 +98,7 @@ describe('baako scan errors: one line, exit 2, what to do', () => {
     const overexposed = (instrument: 'faint' | 'hb', exposure: number) =>
       simulatePhoto('washed-out', 'easy', {
         sizes: [[3264, 2448]],
+        conditions: 'none',
         tweak: (k) => {
           k.pencil.instrument = instrument;
           k.photo.light.exposure = exposure;
@@ -124,7 +125,7 @@ describe('baako scan errors: one line, exit 2, what to do', () => {
 
   it('reads faint pencil past the limits on doubts when the models are sure of their guesses, likeliest wrong first', async () => {
     // a hard photo never trained on: faint pencil on sheet A, 70 doubts (the limit without the models' guesses: 40)
-    const hard = await simulatePhoto('valhard-23', 'hard', { sizes: [[4000, 3000]] });
+    const hard = await simulatePhoto('valhard-23', 'hard', { sizes: [[4000, 3000]], conditions: 'none' });
     const r = await scanPhoto(hard.jpeg, game);
     expect(r.calibration.inkLevel).toBeLessThan(0.13);
     expect(r.uncertain.length).toBeGreaterThan(60);
@@ -139,13 +140,13 @@ describe('baako scan errors: one line, exit 2, what to do', () => {
 
   it('reads a QR code blurred past what zxing binarizes on its own', async () => {
     // an extreme training photo: strong blur and a shadow; zxing alone failed on it at every resolution
-    const blurred = await simulatePhoto('train-974', 'extreme', { sizes: [[4000, 3000]] });
+    const blurred = await simulatePhoto('train-974', 'extreme', { sizes: [[4000, 3000]], conditions: 'none' });
     const r = await scanPhoto(blurred.jpeg, game);
     expect(r.setupFrom).toBe('qr');
     expect(r.player).toBe(blurred.truth.player);
     expect(r.game).toBe(blurred.truth.game);
     // and one zxing reads only from samples rounded, not cut (the patch handed to it once was cut, and lost it)
-    const edge = await simulatePhoto('train-3069', 'extreme', { sizes: [[4000, 3000]] });
+    const edge = await simulatePhoto('train-3069', 'extreme', { sizes: [[4000, 3000]], conditions: 'none' });
     const kept = await scanPhoto(edge.jpeg, game, { keepDoubtful: true });
     expect(kept.setupFrom).toBe('qr');
     expect(kept.player).toBe(edge.truth.player);

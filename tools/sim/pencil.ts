@@ -1,6 +1,7 @@
 /** Stage 2: draws a finished game on the blank page: fences, holes, doodles, erased smudges and the player's name. */
 import { scoreState } from '../../src/engine/score.js';
 import type { Cell, GameData, SheetState } from '../../src/engine/types.js';
+import { freehandFences, type FenceStats, type FreehandKnobs } from './fences.js';
 import { doodle, handLine, handwrite, hatch, xMark, type DoodleKind, type Hand, type PtStroke } from './hand.js';
 import { InkLayer, type InkStyle } from './ink.js';
 import type { BlankPage } from './page.js';
@@ -33,6 +34,8 @@ export interface PencilKnobs {
   name: string | null;
   /** whether the player also wrote outside the land: ticked turns, crossed-out special fences, the score bar */
   extras: boolean;
+  /** fences drawn freehand (the freehand conditions); absent: ruled by hand along the dotted line */
+  freehand?: FreehandKnobs | null;
 }
 
 export interface PencilTruth {
@@ -44,6 +47,8 @@ export interface PencilTruth {
   doodles: { cell: Cell; kind: DoodleKind }[];
   smudges: { kind: 'h' | 'v'; row: number; col: number }[];
   strokes: number;
+  /** how far the freehand fences strayed (cells), when drawn freehand */
+  fences?: FenceStats;
 }
 
 const MM = 72 / 25.4;
@@ -71,9 +76,11 @@ export function drawGame(rand: Rand, page: BlankPage, game: GameData, state: She
   const { x: gx, y: gy, cell, rows, cols } = grid;
   const scale = page.scale;
   const inst = instrumentStyle(rand.fork('instrument'), k.instrument, scale);
-  const alpha = Math.min(1, inst.alpha * k.pressure);
+  const fk = k.freehand ?? null;
+  // a light hand is never fainter than the faint pencil at its lightest
+  const alpha = fk ? Math.max(Math.min(0.25, inst.alpha), Math.min(1, inst.alpha * k.pressure * fk.pressure)) : Math.min(1, inst.alpha * k.pressure);
   const hand: Hand = {
-    width: inst.width,
+    width: inst.width * (fk?.width ?? 1),
     alpha,
     pressureVar: rand.range(0.08, 0.25),
     wobble: k.wobble * MM,
@@ -96,6 +103,12 @@ export function drawGame(rand: Rand, page: BlankPage, game: GameData, state: She
 
   // fences: runs of collinear interior edges, cut into strokes where the player lifted the pencil
   const fr = rand.fork('fences');
+  let fenceStats: FenceStats | undefined;
+  if (fk) {
+    const f = freehandFences(rand.fork('freehand'), state, grid, hand, fk);
+    put(layer, f.strokes);
+    fenceStats = f.stats;
+  }
   const drawRun = (from: number, to: number, at: (t: number) => [number, number]) => {
     let start = from;
     for (let t = from + 1; t <= to; t++) {
@@ -106,7 +119,7 @@ export function drawGame(rand: Rand, page: BlankPage, game: GameData, state: She
       }
     }
   };
-  for (let i = 1; i < rows; i++) {
+  for (let i = 1; i < rows && !fk; i++) {
     const s = state.fences.h[i];
     for (let j = 0; j < cols; ) {
       if (s[j] !== '1') {
@@ -119,7 +132,7 @@ export function drawGame(rand: Rand, page: BlankPage, game: GameData, state: She
       j = e;
     }
   }
-  for (let j = 1; j < cols; j++) {
+  for (let j = 1; j < cols && !fk; j++) {
     for (let i = 0; i < rows; ) {
       if (state.fences.v[i][j] !== '1') {
         i++;
@@ -228,5 +241,6 @@ export function drawGame(rand: Rand, page: BlankPage, game: GameData, state: She
     doodles,
     smudges,
     strokes: count,
+    ...(fenceStats ? { fences: fenceStats } : {}),
   };
 }

@@ -5,6 +5,7 @@ import { apply, invert, type Mat3, type Pt } from './homography.js';
 import { lightMap, type LightKnobs } from './light.js';
 import type { BlankPage } from './page.js';
 import { hash2, type Rand } from './rand.js';
+import { shadePage, warpMap, type Surface, type SurfaceKnobs, type WarpMap } from './surface.js';
 
 export interface CurlKnobs {
   /** which page edge lifts: 0 top, 1 right, 2 bottom, 3 left */
@@ -24,6 +25,8 @@ export interface PhotoKnobs {
   /** paper colour multipliers */
   paperTint: [number, number, number];
   curl: CurlKnobs | null;
+  /** a sheet that does not lie flat (folds, bow, creases, bumps: the not-flat conditions) */
+  surface?: SurfaceKnobs | null;
   blur: { kind: 'gauss' | 'motion'; sigma: number; length: number; angleDeg: number };
   /** sensor noise standard deviation at mid grey, in 8-bit levels */
   noise: number;
@@ -58,24 +61,37 @@ function curlField(c: CurlKnobs | null, page: { width: number; height: number })
   };
 }
 
-export async function photograph(rand: Rand, page: BlankPage, Hm: Mat3, k: PhotoKnobs): Promise<Photo> {
+/** A sheet that is not flat: its surface, and the camera's projection of points above the table. */
+export interface Bent {
+  surface: Surface;
+  project3d: (u: number, v: number, h: number) => Pt;
+}
+
+export async function photograph(rand: Rand, page: BlankPage, Hm: Mat3, k: PhotoKnobs, bent: Bent | null = null): Promise<Photo> {
   const W = k.width;
   const H = k.height;
   const pg = page.geometry.page;
   const Hi = invert(Hm);
   const curl = curlField(k.curl, pg);
   const tmp = [0, 0, 0];
+  // page point (curl undone) -> photo: through the bent surface, or the homography
+  const flat = (w: Pt): Pt => {
+    if (!bent) return apply(Hm, w);
+    const [x, y, h] = bent.surface.at(w[0], w[1]);
+    return bent.project3d(x, y, h);
+  };
 
   // forward map (for the truth): solve w + D(w) = p, then H(w)
   const map = (p: Pt): Pt => {
-    if (!curl) return apply(Hm, p);
+    if (!curl) return flat(p);
     let w: Pt = [p[0], p[1]];
     for (let i = 0; i < 30; i++) {
       curl(w[0], w[1], tmp);
       w = [p[0] - tmp[0], p[1] - tmp[1]];
     }
-    return apply(Hm, w);
+    return flat(w);
   };
+  if (bent) shadePage(bent.surface, page.rgb, page.width, page.height, page.scale);
 
   const prof = process.env.BAAKO_SIM_PROFILE === '1';
   let t0 = performance.now();
@@ -100,12 +116,22 @@ export async function photograph(rand: Rand, page: BlankPage, Hm: Mat3, k: Photo
 
   // where the sheet is (with room for the curl and the contact shadow)
   const corners = [[0, 0], [pg.width, 0], [pg.width, pg.height], [0, pg.height]].map((p) => apply(Hm, p as Pt));
-  const grow = 40 + Math.abs(k.curl?.amount ?? 0) * 4;
+  if (bent) {
+    // a bent sheet's outline is a curve: follow it
+    for (let i = 0; i <= 24; i++) {
+      const t = i / 24;
+      corners.push(flat([t * pg.width, 0]), flat([t * pg.width, pg.height]), flat([0, t * pg.height]), flat([pg.width, t * pg.height]));
+    }
+  }
+  const grow = 40 + Math.abs(k.curl?.amount ?? 0) * 4 + (bent ? 30 : 0);
   const rx0 = Math.max(0, Math.floor(Math.min(...corners.map((c) => c[0])) - grow));
   const rx1 = Math.min(W - 1, Math.ceil(Math.max(...corners.map((c) => c[0])) + grow));
   const ry0 = Math.max(0, Math.floor(Math.min(...corners.map((c) => c[1])) - grow));
   const ry1 = Math.min(H - 1, Math.ceil(Math.max(...corners.map((c) => c[1])) + grow));
 
+  const WS = 8;
+  const wm: WarpMap | null = bent ? warpMap(bent.surface, bent.project3d, (p) => apply(Hi, p), { x0: rx0, y0: ry0, x1: rx1, y1: ry1 }, WS) : null;
+  lap('warp');
   const src = page.rgb;
   const PW = page.width;
   const PH = page.height;
@@ -150,6 +176,9 @@ export async function photograph(rand: Rand, page: BlankPage, Hm: Mat3, k: Photo
     const bj = Math.min(lowH - 2, Math.floor(gy));
     const bty = gy - bj;
     const inRows = y >= ry0 && y <= ry1;
+    // the warp map's row, for a bent sheet
+    const wj = wm ? Math.min(wm.nh - 2, Math.floor((y - wm.y0) / WS)) : 0;
+    const wfy = wm ? (y - wm.y0) / WS - wj : 0;
     let X = Hi[0] * rx0 + Hi[1] * y + Hi[2];
     let Y = Hi[3] * rx0 + Hi[4] * y + Hi[5];
     let Z = Hi[6] * rx0 + Hi[7] * y + Hi[8];
@@ -161,12 +190,31 @@ export async function photograph(rand: Rand, page: BlankPage, Hm: Mat3, k: Photo
       let sb = 0;
       let shadow = 1;
       if (inRows && x >= rx0 && x <= rx1) {
-        const iz = 1 / Z;
-        let pu = X * iz;
-        let pv = Y * iz;
-        X += Hi[0];
-        Y += Hi[3];
-        Z += Hi[6];
+        let pu: number;
+        let pv: number;
+        let lift = 0;
+        if (wm) {
+          const fx = (x - wm.x0) / WS;
+          const wi = Math.min(wm.nw - 2, Math.floor(fx));
+          const tx = fx - wi;
+          const a = (wj * wm.nw + wi) * 3;
+          const b = a + wm.nw * 3;
+          const m = wm.uvh;
+          const w00 = (1 - tx) * (1 - wfy);
+          const w01 = tx * (1 - wfy);
+          const w10 = (1 - tx) * wfy;
+          const w11 = tx * wfy;
+          pu = m[a] * w00 + m[a + 3] * w01 + m[b] * w10 + m[b + 3] * w11;
+          pv = m[a + 1] * w00 + m[a + 4] * w01 + m[b + 1] * w10 + m[b + 4] * w11;
+          lift = m[a + 2] * w00 + m[a + 5] * w01 + m[b + 2] * w10 + m[b + 5] * w11;
+        } else {
+          const iz = 1 / Z;
+          pu = X * iz;
+          pv = Y * iz;
+          X += Hi[0];
+          Y += Hi[3];
+          Z += Hi[6];
+        }
         let shadeK = 1;
         if (curl) {
           curl(pu, pv, tmp);
@@ -201,7 +249,13 @@ export async function photograph(rand: Rand, page: BlankPage, Hm: Mat3, k: Photo
           // the paper's contact shadow on the table, a few px wide
           alpha = 0;
           const d = -edge * edgeK;
-          if (d < 20) shadow = 1 - 0.28 * Math.exp(-d / 3);
+          if (!wm) {
+            if (d < 20) shadow = 1 - 0.28 * Math.exp(-d / 3);
+          } else {
+            // a lifted edge casts a wider, softer shadow
+            const spread = 3 + lift * sc * edgeK * 0.35;
+            if (d < 7 * spread) shadow = 1 - (0.28 * Math.exp(-d / spread)) / Math.sqrt(spread / 3);
+          }
         }
       }
       let r = sr;

@@ -1,0 +1,262 @@
+/**
+ * A sheet that does not lie flat: folded (into thirds, in half), bowed, creased, bumpy. The sheet is a surface
+ * over the table: each page point goes to a point of the table's plane and a height above it, which the camera
+ * projects. Folds and the bow bend the page along one axis without stretching it (the cross-section is a curve
+ * of the page's own length); creases at any angle and bumps only add height. The panels are shaded by the
+ * light's angle to them, and each crease leaves a line (a highlight beside a shadow) on the paper.
+ */
+import { fbm } from './rand.js';
+import type { Pt } from './homography.js';
+
+export interface SurfaceKnobs {
+  /** the page axis the cross-section runs along: 'v' (creases run across the page) or 'u' (creases run down it) */
+  axis: 'u' | 'v';
+  /** folds across the cross-section: where (fraction of the page along it) and how much it turns there (degrees) */
+  folds: { at: number; deg: number }[];
+  /** a steady bend along the cross-section: the turn over the whole page (degrees) */
+  bowDeg: number;
+  /** a steady bend along the other axis (degrees over the page), and folds across it (a sheet folded in quarters) */
+  crossBowDeg: number;
+  crossFolds: { at: number; deg: number }[];
+  /** creases at any angle: a point on the line (page fractions), the line's angle, its kink (degrees) and the reach of the kink (pt) */
+  creases: { at: [number, number]; angleDeg: number; deg: number; reach: number }[];
+  /** low bumps: height (pt) and wavelength (fraction of the page's width) */
+  bumps: { amp: number; scale: number; seed: number } | null;
+  /** where the light comes from, for the panels' shading; strength 0 (flat light) .. 1 */
+  light: { azDeg: number; elevDeg: number; strength: number };
+  /** how visible each crease's line is (0..1) */
+  creaseLine: number;
+}
+
+/** 1D profile of a bend: page coordinate -> coordinate in the table's plane, height, slope (sampled every pt). */
+interface Profile {
+  lo: number;
+  pos: Float64Array;
+  h: Float64Array;
+  slope: Float64Array;
+}
+
+const PAD = 400;
+const RAD = Math.PI / 180;
+
+function profile(L: number, folds: { at: number; deg: number }[], bowDeg: number): Profile {
+  const n = Math.ceil(L + 2 * PAD) + 2;
+  const lo = -PAD;
+  const phi = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const a = lo + i;
+    let f = bowDeg * RAD * (Math.min(L, Math.max(0, a)) / L - 0.5);
+    for (const fo of folds) if (a > fo.at * L) f += fo.deg * RAD;
+    phi[i] = f;
+  }
+  // the middle of the page stays where it is and flat: the turn is measured from there
+  const mid = Math.round(L / 2 - lo);
+  const f0 = phi[mid];
+  const pos = new Float64Array(n);
+  const h = new Float64Array(n);
+  const slope = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    phi[i] -= f0;
+    slope[i] = Math.tan(phi[i]);
+  }
+  pos[mid] = L / 2;
+  for (let i = mid + 1; i < n; i++) {
+    pos[i] = pos[i - 1] + Math.cos(phi[i]);
+    h[i] = h[i - 1] + Math.sin(phi[i]);
+  }
+  for (let i = mid - 1; i >= 0; i--) {
+    pos[i] = pos[i + 1] - Math.cos(phi[i + 1]);
+    h[i] = h[i + 1] - Math.sin(phi[i + 1]);
+  }
+  return { lo, pos, h, slope };
+}
+
+function sample(t: Float64Array, p: Profile, a: number): number {
+  let x = a - p.lo;
+  if (x < 0) x = 0;
+  if (x > t.length - 1.001) x = t.length - 1.001;
+  const i = Math.floor(x);
+  const f = x - i;
+  return t[i] + (t[i + 1] - t[i]) * f;
+}
+
+export interface Surface {
+  /** page point -> [x, y] in the table's plane (page points) and the height above the table (pt) */
+  at(u: number, v: number): [number, number, number];
+  /** the shading factor of the paper at a page point (panels' light and crease lines) */
+  shade(u: number, v: number): number;
+}
+
+export function makeSurface(k: SurfaceKnobs, page: { width: number; height: number }): Surface {
+  const alongV = k.axis === 'v';
+  const L = alongV ? page.height : page.width;
+  const C = alongV ? page.width : page.height;
+  const main = profile(L, k.folds, k.bowDeg);
+  const cross = profile(C, k.crossFolds, k.crossBowDeg);
+  const creases = k.creases.map((c) => {
+    const a = c.angleDeg * RAD;
+    // unit normal of the line; the kink lifts the side the normal points to
+    return { px: c.at[0] * page.width, py: c.at[1] * page.height, nx: -Math.sin(a), ny: Math.cos(a), t: Math.tan(c.deg * RAD), reach: c.reach };
+  });
+  // the bumps, tabulated every 8 pt (with a margin) and read bilinearly
+  const B = 8;
+  const bw = Math.ceil(page.width / B) + 12;
+  const bh = Math.ceil(page.height / B) + 12;
+  const bumps = k.bumps ? new Float64Array(bw * bh) : null;
+  if (bumps && k.bumps) {
+    const s = k.bumps.scale * page.width;
+    for (let j = 0; j < bh; j++) for (let i = 0; i < bw; i++) bumps[j * bw + i] = k.bumps.amp * 2 * (fbm(((i - 6) * B) / s, ((j - 6) * B) / s, k.bumps.seed, 3) - 0.5);
+  }
+  const bump = (u: number, v: number): number => {
+    if (!bumps) return 0;
+    let x = u / B + 6;
+    let y = v / B + 6;
+    x = Math.max(0, Math.min(bw - 1.001, x));
+    y = Math.max(0, Math.min(bh - 1.001, y));
+    const i = Math.floor(x);
+    const j = Math.floor(y);
+    const fx = x - i;
+    const fy = y - j;
+    const o = j * bw + i;
+    return (bumps[o] * (1 - fx) + bumps[o + 1] * fx) * (1 - fy) + (bumps[o + bw] * (1 - fx) + bumps[o + bw + 1] * fx) * fy;
+  };
+  const rawHeight = (u: number, v: number): number => {
+    const a = alongV ? v : u;
+    const b = alongV ? u : v;
+    let h = sample(main.h, main, a) + sample(cross.h, cross, b) + bump(u, v);
+    for (const c of creases) {
+      const sd = (u - c.px) * c.nx + (v - c.py) * c.ny;
+      if (sd > 0) h += c.t * c.reach * (1 - Math.exp(-sd / c.reach));
+    }
+    return h;
+  };
+  // the lowest point of the page rests on the table
+  let hMin = Infinity;
+  for (let j = 0; j <= 40; j++) for (let i = 0; i <= 30; i++) hMin = Math.min(hMin, rawHeight((i / 30) * page.width, (j / 40) * page.height));
+
+  const L3: [number, number, number] = [
+    Math.cos(k.light.elevDeg * RAD) * Math.cos(k.light.azDeg * RAD),
+    Math.cos(k.light.elevDeg * RAD) * Math.sin(k.light.azDeg * RAD),
+    Math.sin(k.light.elevDeg * RAD),
+  ];
+  // the lines the creases leave: folds across the cross-section, and the creases at any angle
+  const lines = [
+    ...k.folds.map((f) => (alongV ? { px: 0, py: f.at * L, nx: 0, ny: 1 } : { px: f.at * L, py: 0, nx: 1, ny: 0 })),
+    ...k.crossFolds.map((f) => (alongV ? { px: f.at * C, py: 0, nx: 1, ny: 0 } : { px: 0, py: f.at * C, nx: 0, ny: 1 })),
+    ...creases.map((c) => ({ px: c.px, py: c.py, nx: c.nx, ny: c.ny })),
+  ].map((l, i) => ({ ...l, side: i % 2 ? 1 : -1, w: 0.9 + (i % 3) * 0.35 }));
+  const lineK = k.creaseLine * 0.22;
+
+  return {
+    at(u, v) {
+      const a = alongV ? v : u;
+      const b = alongV ? u : v;
+      const pa = sample(main.pos, main, a);
+      const pb = sample(cross.pos, cross, b);
+      const h = rawHeight(u, v) - hMin;
+      return alongV ? [pb, pa, h] : [pa, pb, h];
+    },
+    shade(u, v) {
+      const a = alongV ? v : u;
+      const b = alongV ? u : v;
+      const sa = sample(main.slope, main, a);
+      const sb = sample(cross.slope, cross, b);
+      let gx = alongV ? sb : sa;
+      let gy = alongV ? sa : sb;
+      for (const c of creases) {
+        const sd = (u - c.px) * c.nx + (v - c.py) * c.ny;
+        if (sd > 0) {
+          const g = c.t * Math.exp(-sd / c.reach);
+          gx += g * c.nx;
+          gy += g * c.ny;
+        }
+      }
+      if (bumps) {
+        gx += (bump(u + 4, v) - bump(u - 4, v)) / 8;
+        gy += (bump(u, v + 4) - bump(u, v - 4)) / 8;
+      }
+      // Lambert against the flat sheet's, softened by the light's strength (the rest is ambient)
+      const nz = 1 / Math.sqrt(1 + gx * gx + gy * gy);
+      const lam = (-gx * L3[0] - gy * L3[1] + L3[2]) * nz;
+      let s = 1 + k.light.strength * (lam / L3[2] - 1);
+      for (const l of lines) {
+        const d = (u - l.px) * l.nx + (v - l.py) * l.ny;
+        if (d > 6 || d < -6) continue;
+        const w = l.w;
+        const e1 = (d - w) / w;
+        const e2 = (d + w) / w;
+        const e0 = d / (0.45 * w);
+        s *= 1 + lineK * (l.side * (Math.exp(-e1 * e1) - Math.exp(-e2 * e2)) - 0.45 * Math.exp(-e0 * e0));
+      }
+      return Math.max(0.35, Math.min(1.35, s));
+    },
+  };
+}
+
+/** Shades the page's pixels (in place) with the surface's light and crease lines. */
+export function shadePage(s: Surface, rgb: Uint8Array, width: number, height: number, scale: number): void {
+  // the light varies slowly except across crease lines: shade every 2nd pixel of every 2nd row and fill in
+  for (let y = 0; y < height; y++) {
+    const v = (y + 0.5) / scale;
+    let prev = s.shade(0.5 / scale, v);
+    for (let x = 0, o = y * width * 3; x < width; x++, o += 3) {
+      const f = x & 1 ? prev : (prev = s.shade((x + 0.5) / scale, v));
+      rgb[o] = Math.min(255, rgb[o] * f);
+      rgb[o + 1] = Math.min(255, rgb[o + 1] * f);
+      rgb[o + 2] = Math.min(255, rgb[o + 2] * f);
+    }
+  }
+}
+
+/** Photo pixels -> page points (and height), tabulated every `step` px over a box of the photo. */
+export interface WarpMap {
+  x0: number;
+  y0: number;
+  step: number;
+  /** nodes across and down */
+  nw: number;
+  nh: number;
+  /** u, v, h per node */
+  uvh: Float32Array;
+}
+
+/**
+ * Inverts page -> photo (`project` of the surface's points) on a grid of photo pixels: each node's page point is
+ * found by fixed-point steps through the flat homography's inverse (`flatInv`), which the surface only bends.
+ */
+export function warpMap(
+  s: Surface,
+  project: (x: number, y: number, h: number) => Pt,
+  flatInv: (p: Pt) => Pt,
+  box: { x0: number; y0: number; x1: number; y1: number },
+  step = 8,
+): WarpMap {
+  const nw = Math.ceil((box.x1 - box.x0) / step) + 2;
+  const nh = Math.ceil((box.y1 - box.y0) / step) + 2;
+  const uvh = new Float32Array(nw * nh * 3);
+  let prevRow: Pt | null = null;
+  for (let j = 0; j < nh; j++) {
+    let guess: Pt | null = prevRow;
+    for (let i = 0; i < nw; i++) {
+      const target = flatInv([box.x0 + i * step, box.y0 + j * step]);
+      let p: Pt = guess ?? target;
+      let h = 0;
+      for (let it = 0; it < 20; it++) {
+        const [x, y, hh] = s.at(p[0], p[1]);
+        h = hh;
+        const back = flatInv(project(x, y, hh));
+        const dx = target[0] - back[0];
+        const dy = target[1] - back[1];
+        p = [p[0] + dx, p[1] + dy];
+        if (dx * dx + dy * dy < 1e-6) break;
+      }
+      if (i === 0) prevRow = p;
+      guess = p;
+      const o = (j * nw + i) * 3;
+      uvh[o] = p[0];
+      uvh[o + 1] = p[1];
+      uvh[o + 2] = h;
+    }
+  }
+  return { x0: box.x0, y0: box.y0, step, nw, nh, uvh };
+}
