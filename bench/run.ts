@@ -14,8 +14,10 @@ const modules = readdirSync(dir)
   .filter((f) => only.length === 0 || only.includes(basename(f, '.ts')));
 
 for (const file of modules) {
-  const mod = (await import(pathToFileURL(join(dir, file)).href)) as { bench?: () => Promise<void> | void };
+  const mod = (await import(pathToFileURL(join(dir, file)).href)) as { bench?: () => Promise<void> | void; explicitOnly?: boolean };
   if (typeof mod.bench !== 'function') continue;
+  // (modules that take hours run only when named)
+  if (mod.explicitOnly && !only.includes(basename(file, '.ts'))) continue;
   console.log(`\n== ${basename(file, '.ts')} ==`);
   await mod.bench();
 }

@@ -10,10 +10,12 @@ import { gatherEvidence, readSheet, type SheetEvidence, type UncertainItem } fro
 import type { StrokeCalibration } from './stroke-calibration.js';
 import { inkMap, type InkMap } from './inkmap.js';
 import { locateGrid, type LandGrid } from './grid.js';
+import { registerToDots } from './register.js';
 import { loadPhoto, type Photo } from './image.js';
 import { fourthMarkerCandidates } from './fourth-marker.js';
 import { findMarkers, quadCandidates, type MarkerHit } from './markers.js';
-import { borderContrast, findPose, poseFor, type Pose } from './orient.js';
+import { findPose, poseFor, type Pose } from './orient.js';
+import { borderContrast } from './grid.js';
 import { readSheetQr } from './qr.js';
 import { checkFinished, checkReadable } from './refuse.js';
 
@@ -158,12 +160,13 @@ export async function scanPhoto(input: Buffer | string, game: GameData, opts: Sc
   const cards = (tag?.cards ?? fb!.cards).map((c) => findCard(game, c).name);
   const sheet = game.sheets[side];
 
-  const grid = locateGrid(photo, pose);
-  lap('grid');
-  if (grid.borderFound < 0.5) {
+  const bordered = locateGrid(photo, pose);
+  if (bordered.borderFound < 0.5) {
     throw new UserError(`${name}: the photo is too blurry or too dark to read the land's borderline: hold the phone still, in good light`);
   }
 
+  const grid = registerToDots(photo, bordered);
+  lap('grid');
   const ink = inkMap(photo, grid);
   lap('inkmap');
   const { rows, cols } = sheet.grid;

@@ -7,7 +7,7 @@ import { scanPhoto } from '../../src/scan/scan.js';
 const [photo, out] = process.argv.slice(2);
 const truth = JSON.parse(readFileSync(photo.replace(/\.jpg$/, '.truth.json'), 'utf8'));
 const game = loadGame();
-const r = await scanPhoto(photo, game, { keepDoubtful: true });
+const r = await scanPhoto(photo, game, { keepDoubtful: true, models: process.env.MODELS ? (await import('../../src/scan/models.js')).modelsFromFile(process.env.MODELS) : undefined });
 const m = r.ink;
 const rgb = Buffer.alloc(m.width * m.height * 3);
 for (let i = 0; i < m.width * m.height; i++) {

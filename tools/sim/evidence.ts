@@ -8,10 +8,11 @@ import { HOLE_INPUTS } from '../../src/scan/cell-inputs.js';
 import { LOCAL_INPUTS } from '../../src/scan/edge-inputs.js';
 import type { SheetEvidence } from '../../src/scan/read.js';
 import { scanPhoto } from '../../src/scan/scan.js';
+import { CONDITIONS } from './conditions.js';
 import type { PhotoTruth } from './simulate-photo.js';
 
 /** Bumped whenever what the scanner measures changes (the cached evidence is then measured again). */
-export const EVIDENCE_VERSION = 3;
+export const EVIDENCE_VERSION = 4;
 
 export interface PhotoEvidence {
   photo: number;
@@ -59,10 +60,10 @@ export async function measureOne({ base, photo }: { base: string; photo: number 
   writeFileSync(file, encode(toEvidence(photo, truth, ev)));
 }
 
+/** The families of the conditions a photo was simulated with. */
 function familiesOf(truth: PhotoTruth): string[] {
-  const sim = truth.sim as PhotoTruth['sim'] & { conditions?: { family: string }[] | string[]; families?: string[] };
-  if (Array.isArray(sim.families)) return sim.families;
-  return [];
+  const family = new Map(CONDITIONS.map((c) => [c.name, c.family as string]));
+  return [...new Set((truth.sim.conditions ?? []).map((n) => family.get(n) ?? n))];
 }
 
 function toEvidence(photo: number, truth: PhotoTruth, ev: SheetEvidence | undefined): PhotoEvidence {

@@ -24,12 +24,12 @@ import { MEASURES } from '../../src/scan/ood.js';
 import { measureOne, readEvidence, type PhotoEvidence } from './evidence.js';
 import { fit, fitTemperature, type Examples } from './fit.js';
 import { mapInChildren } from './in-children.js';
-import { cachePhotos, photoBase, type PhotoSet } from './photo-cache.js';
+import { cachePhotos, photoBase, type PhotoSet, type SetConditions } from './photo-cache.js';
 
 /** Measures the first `count` photos of a set (on every core) and reads their evidence. */
-export async function evidenceOf(set: PhotoSet, count: number): Promise<PhotoEvidence[]> {
-  await cachePhotos(set, count);
-  const items = Array.from({ length: count }, (_, i) => ({ base: photoBase(set, i), photo: i }));
+export async function evidenceOf(set: PhotoSet, count: number, c?: SetConditions): Promise<PhotoEvidence[]> {
+  await cachePhotos(set, count, c);
+  const items = Array.from({ length: count }, (_, i) => ({ base: photoBase(set, i, c), photo: i }));
   await mapInChildren({ module: pathToFileURL(join(projectRoot, 'tools/sim/evidence.ts')).href, name: 'measureOne' }, items, `measuring ${set} photos`);
   return items.map((it) => readEvidence(it.base)).filter((e) => !e.refused);
 }
