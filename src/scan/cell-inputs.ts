@@ -10,10 +10,54 @@ import type { StrokeCalibration } from './stroke-calibration.js';
  * often lighter than fences, a shadow's noise only reaches the lowest), the cell's tone against its neighbours
  * (dense shading reads as a tone), the light, and the fences read around it (a hole touches a fence).
  */
+/** Blocks a side of the cell's patch (its inner ink at a glance). */
+const CELL_PATCH = 5;
+
 export const HOLE_INPUTS = [
   'cross', 'crossLow', 'crossHigh', 'shade', 'shadeLow', 'shadeHigh', 'fill', 'tone', 'evenness', 'paperEven', 'light',
-  'glare', 'cornerMin', 'cornerMean', 'center', 'level', 'innerMedian', 'innerHigh', 'sidesFenced', 'touches',
+  'glare', 'cornerMin', 'cornerMean', 'center', 'level', 'innerMedian', 'innerHigh',
+  ...Array.from({ length: CELL_PATCH * CELL_PATCH }, (_, k) => `patch${k}`),
+  'sidesFenced', 'touches',
 ] as const;
+
+/**
+ * The inner cell's ink at a glance: the mean ink of CELL_PATCH x CELL_PATCH blocks over the sheet's level, turned and
+ * mirrored so that its inkiest quarter comes first (a mark means the same whichever way it leans).
+ */
+function cellPatch(f: CellFeature, K: number): number[] {
+  const n = Math.round(Math.sqrt(f.inner.length));
+  const P = CELL_PATCH;
+  const blocks = new Float64Array(P * P);
+  const counts = new Float64Array(P * P);
+  for (let y = 0; y < n; y++)
+    for (let x = 0; x < n; x++) {
+      const k = Math.min(P - 1, Math.floor((y * P) / n)) * P + Math.min(P - 1, Math.floor((x * P) / n));
+      blocks[k] += f.inner[y * n + x] / 255;
+      counts[k]++;
+    }
+  for (let k = 0; k < blocks.length; k++) blocks[k] = Math.min(4, blocks[k] / Math.max(1, counts[k]) / K);
+  const half = P >> 1;
+  const quarter = (fy: boolean, fx: boolean) => {
+    let t = 0;
+    for (let y = 0; y < half; y++) for (let x = 0; x < half; x++) t += blocks[(fy ? P - 1 - y : y) * P + (fx ? P - 1 - x : x)];
+    return t;
+  };
+  let fy = false;
+  let fx = false;
+  let top = -1;
+  for (const a of [false, true])
+    for (const b of [false, true]) {
+      const q = quarter(a, b);
+      if (q > top) {
+        top = q;
+        fy = a;
+        fx = b;
+      }
+    }
+  const out: number[] = [];
+  for (let y = 0; y < P; y++) for (let x = 0; x < P; x++) out.push(blocks[(fy ? P - 1 - y : y) * P + (fx ? P - 1 - x : x)]);
+  return out;
+}
 
 /** Ink level at which a hole's strokes and hatching are counted: a little under half the sheet's stroke ink. */
 export const holeInkLevel = (cal: StrokeCalibration) => Math.max(0.03, 0.45 * cal.level);
@@ -48,6 +92,7 @@ export function holeOwnInputs(f: CellFeature, cal: StrokeCalibration): Float64Ar
     Math.min(4, f.tone / Math.max(0.25, K)), f.evenness, f.paperEven, Math.max(0.2, Math.min(1.3, f.light)),
     f.glare >= GLARE ? 1 : 0, spread.cornerMin, spread.cornerMean, spread.center, K,
     Math.min(4, innerQuantile(f.inner, 0.5) / K), Math.min(4, innerQuantile(f.inner, 0.9) / K),
+    ...cellPatch(f, K),
   ]);
 }
 

@@ -1,7 +1,7 @@
 import { GLARE } from './inkmap.js';
 import type { EdgeFeature } from './edge-features.js';
 import type { StrokeCalibration } from './stroke-calibration.js';
-import type { StrokeFeature } from './stroke.js';
+import { PATCH_ACROSS, PATCH_ALONG, type StrokeFeature } from './stroke.js';
 
 /**
  * What the edge models see of each interior edge. Ink values are taken over the sheet's own stroke level (the
@@ -19,12 +19,17 @@ export const LOCAL_INPUTS = [
   'score', 'presence', 'low', 'median', 'path', 'ridge', 'noise', 'oblique', 'thirdMin', 'thirdMid', 'thirdMax',
   // light
   'light', 'glare', 'across',
-  // the sheet's own levels
-  'level', 'threshold', 'blank',
+  // the sheet's own levels, and how well its grid sits on the printed dots
+  'level', 'threshold', 'blank', 'dotMisfit',
   // the cells either side (hatching spills onto their edges; an X's strokes end near them)
   'shadeMax', 'shadeMin', 'crossMax', 'fillMax',
   // the strokes meeting at either end
   'straightMin', 'straightMax', 'meetMin', 'meetMax',
+  // the whole grid line: its edges' typical stroke and how alike they are, and ink carrying on past the borderline
+  // at both ends (a crease or a ruled line across the sheet, which no fence does)
+  'lineMedian', 'lineSpread', 'beyond',
+  // the band at a glance (stroke.ts)
+  ...Array.from({ length: PATCH_ACROSS * PATCH_ALONG }, (_, k) => `patch${k}`),
 ] as const;
 
 export const CONTEXT_INPUTS = [
@@ -85,6 +90,18 @@ export function cellsBeside(kind: 'h' | 'v', row: number, col: number, rows: num
   return kind === 'h' ? [cell(row - 1, col), cell(row, col)] : [cell(row, col - 1), cell(row, col)];
 }
 
+/** What a whole grid line shows: its edges' typical stroke (q30), their spread, and ink past both ends of the land. */
+export interface GridLine {
+  median: number;
+  spread: number;
+  beyond: number;
+}
+
+/** The grid line an edge lies on: h lines by row, v lines by column. */
+export const lineKey = (kind: 'h' | 'v', row: number, col: number) => (kind === 'h' ? `h${row}` : `v${col}`);
+
+const lineInputs = (l: GridLine | undefined, r: (v: number) => number) => (l ? [r(l.median), r(l.spread), r(l.beyond)] : [0, 0, 0]);
+
 /** Each edge's local model inputs. */
 export function localInputs(
   edges: EdgeFeature[],
@@ -92,6 +109,8 @@ export function localInputs(
   cal: StrokeCalibration,
   cells: (CellInk | null)[],
   idx: EdgeIndex,
+  lines: Map<string, GridLine>,
+  dotMisfit: number,
 ): Float64Array[] {
   const K = Math.max(0.02, cal.level);
   const r = (v: number) => cap(v / K);
@@ -122,9 +141,11 @@ export function localInputs(
       r(e.score), r(e.presence), r(e.low), r(e.median), r(e.path), r(e.ridge), r(e.noise), Math.min(2, e.oblique),
       r(thirds[0]), r(thirds[1]), r(thirds[2]),
       Math.max(0.2, Math.min(1.3, e.light)), e.glare >= GLARE ? 1 : 0, e.across,
-      cal.level, cal.threshold / K, cal.blank / K,
+      cal.level, cal.threshold / K, cal.blank / K, Math.min(1, dotMisfit),
       Math.max(...shade), Math.min(...shade), Math.max(...cross), Math.max(...fill),
       r(Math.min(...straight)), r(Math.max(...straight)), r(Math.min(...meet)), r(Math.max(...meet)),
+      ...lineInputs(lines.get(lineKey(e.kind, e.row, e.col)), r),
+      ...s.patch.map(r),
     ]);
   });
 }

@@ -20,6 +20,11 @@ export interface LandGrid {
   cellPx: number;
   /** Fraction of border samples on a clear dark line. */
   borderFound: number;
+  /**
+   * How far (cells) the printed dots' lines stray from the smooth field the grid was moved by, the 90th percentile
+   * (register.ts): high where the land is registered badly, as on a sheet crumpled past what the grid can follow.
+   */
+  dotMisfit?: number;
 }
 
 /** How far across the predicted borderline it is looked for, in cells: a folded sheet moves it up to a cell. */

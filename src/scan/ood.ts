@@ -11,7 +11,7 @@ import type { StrokeFeature } from './stroke.js';
  */
 export type PhotoMeasures = Record<(typeof MEASURES)[number], number>;
 
-export const MEASURES = ['level', 'cellPx', 'noise', 'sharpness', 'chroma', 'paper'] as const;
+export const MEASURES = ['level', 'cellPx', 'noise', 'sharpness', 'chroma', 'paper', 'dotMisfit'] as const;
 
 /**
  * Which way each measure makes a photo harder than the training photos: fainter ink, fewer pixels a cell, more
@@ -25,6 +25,7 @@ const HARDER: Record<(typeof MEASURES)[number], 'below' | 'above' | 'both'> = {
   sharpness: 'below',
   chroma: 'above',
   paper: 'both',
+  dotMisfit: 'above',
 };
 
 const median = (xs: number[]) => {
@@ -33,7 +34,7 @@ const median = (xs: number[]) => {
   return s[(s.length - 1) >> 1];
 };
 
-export function photoMeasures(ink: InkMap, cellPx: number, edges: EdgeFeature[], strokes: StrokeFeature[], cal: StrokeCalibration): PhotoMeasures {
+export function photoMeasures(ink: InkMap, cellPx: number, dotMisfit: number, edges: EdgeFeature[], strokes: StrokeFeature[], cal: StrokeCalibration): PhotoMeasures {
   const K = Math.max(0.02, cal.level);
   const drawn = edges.filter((_, i) => strokes[i].q30 >= cal.threshold);
   // The colour of the strokes: chroma of the darkest inked pixels (pencil is grey, ballpoint blue, red or black).
@@ -56,6 +57,7 @@ export function photoMeasures(ink: InkMap, cellPx: number, edges: EdgeFeature[],
     sharpness: median(drawn.map((e) => e.ridge / Math.max(0.01, e.score))),
     chroma: n ? chroma / n : 0,
     paper: ink.paperLevel,
+    dotMisfit,
   };
 }
 

@@ -2,6 +2,7 @@ import { emptyBoard, fencesOf, type Board } from '../engine/board.js';
 import type { Cell } from '../engine/types.js';
 import { cellInk, holeInputs, holeOwnInputs } from './cell-inputs.js';
 import { contextInputs, edgeIndex, localInputs, type EdgeIndex } from './edge-inputs.js';
+import { gridLines } from './grid-lines.js';
 import { cellFeatures, type CellFeature } from './cell-features.js';
 import { edgeFeatures, type EdgeFeature } from './edge-features.js';
 import type { InkMap } from './inkmap.js';
@@ -45,7 +46,7 @@ export interface SheetEvidence {
  * Measures the land: every interior edge's stroke and dotted-line ink, every cell's marks, the sheet's ink
  * levels. `readHoles`: sheet A (sheet B's holes are printed); `printed(r, c)`: a cell holding a printed hole.
  */
-export function gatherEvidence(ink: InkMap, cellPx: number, rows: number, cols: number, center: [number, number], readHoles: boolean, printed: (r: number, c: number) => boolean): SheetEvidence {
+export function gatherEvidence(ink: InkMap, cellPx: number, dotMisfit: number, rows: number, cols: number, center: [number, number], readHoles: boolean, printed: (r: number, c: number) => boolean): SheetEvidence {
   const edges = edgeFeatures(ink, rows, cols, center);
   const strokes = edges.map((e) => strokeFeature(ink, e.kind, e.row, e.col));
   const cal = calibrateStrokes(strokes);
@@ -53,9 +54,9 @@ export function gatherEvidence(ink: InkMap, cellPx: number, rows: number, cols: 
   const all = cellFeatures(ink, rows, cols, () => false, readHoles ? 0.2 * cal.level : Infinity);
   const inks = all.map((f) => cellInk(f, cal));
   const idx = edgeIndex(edges, rows, cols);
-  const local = localInputs(edges, strokes, cal, inks, idx);
+  const local = localInputs(edges, strokes, cal, inks, idx, gridLines(ink, edges, strokes, rows, cols), dotMisfit);
   const cells = readHoles ? all.filter((f) => !printed(f.row, f.col)) : [];
-  const measures = photoMeasures(ink, cellPx, edges, strokes, cal);
+  const measures = photoMeasures(ink, cellPx, dotMisfit, edges, strokes, cal);
   return { rows, cols, center, edges, strokes, cal, idx, local, cells, holeOwn: cells.map((f) => holeOwnInputs(f, cal)), measures };
 }
 

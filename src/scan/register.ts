@@ -154,10 +154,19 @@ function pass(photo: Photo, g: LandGrid, reach: number): LandGrid {
       if (i > 0 && i < rows) dy[i * W + j] = mean([j > 0 ? off.h[i * cols + j - 1] : NaN, j < cols ? off.h[i * cols + j] : NaN]);
       else dy[i * W + j] = 0;
     }
+  // how far the lines' own readings stray from their smoothed field (in cells): low where the dots agree
+  const misfit: number[] = [];
+  const rawX = Float64Array.from(dx);
+  const rawY = Float64Array.from(dy);
   fill(dx, rows, cols);
   fill(dy, rows, cols);
   const sx = medianFilter(dx, rows, cols);
   const sy = medianFilter(dy, rows, cols);
+  for (let k = 0; k < sx.length; k++) {
+    if (!Number.isNaN(rawX[k])) misfit.push(Math.abs(rawX[k] - sx[k]) / CELL);
+    if (!Number.isNaN(rawY[k])) misfit.push(Math.abs(rawY[k] - sy[k]) / CELL);
+  }
+  misfit.sort((a, b) => a - b);
   const xs = new Float64Array(g.xs.length);
   const ys = new Float64Array(g.ys.length);
   for (let i = 0; i <= rows; i++)
@@ -167,7 +176,7 @@ function pass(photo: Photo, g: LandGrid, reach: number): LandGrid {
       xs[k] = x;
       ys[k] = y;
     }
-  return { ...g, xs, ys };
+  return { ...g, xs, ys, dotMisfit: misfit.length ? misfit[Math.floor(0.9 * (misfit.length - 1))] : 0 };
 }
 
 const mean = (xs: number[]) => {

@@ -112,13 +112,21 @@ function locate(photo: Photo, name: string, papers: Paper[]): { markers: MarkerH
   throw new UserError(`${name}: could not find the sheet's 4 corner squares around its land (one may be hidden, cut off or in glare): photograph the whole sheet, flat, all four corner squares visible`);
 }
 
+/** The brightest 2% of the photo under this (white paper reads 150 and up in any usable light): too dark to read. */
+const DARK = 60;
+
+/**
+ * Refuses a photo far too dark to read. Its brightest parts are measured, not its mean: a sheet lit on a dark table
+ * fills a small part of the frame, and it is the sheet that must be lit.
+ */
 function checkExposure(photo: Photo, name: string): void {
-  let sum = 0;
-  const step = 97;
+  const hist = new Uint32Array(256);
   let n = 0;
-  for (let i = 0; i < photo.grey.length; i += step, n++) sum += photo.grey[i];
-  const mean = sum / n;
-  if (mean < 28) throw new UserError(`${name}: the photo is far too dark (mean brightness ${Math.round(mean)}/255): take it in better light`);
+  for (let i = 0; i < photo.grey.length; i += 17, n++) hist[photo.grey[i]]++;
+  let acc = 0;
+  let v = 255;
+  while (v > 0 && acc + hist[v] < n * 0.02) acc += hist[v--];
+  if (v < DARK) throw new UserError(`${name}: the photo is far too dark (its brightest parts at ${v}/255): take it in better light`);
 }
 
 /** Reads a photo of a finished sheet: where it is, which game it belongs to, every fence and hole, the score. */
@@ -172,7 +180,7 @@ export async function scanPhoto(input: Buffer | string, game: GameData, opts: Sc
   const { rows, cols } = sheet.grid;
   const mapHoles = new Set(sheet.map.holes.map(([r, c]) => r * cols + c));
   // Sheet B has no player holes: only its printed ones.
-  const ev = gatherEvidence(ink, grid.cellPx / photo.scale, rows, cols, sheet.center, side === 'A', (r, c) => mapHoles.has(r * cols + c));
+  const ev = gatherEvidence(ink, grid.cellPx / photo.scale, grid.dotMisfit ?? 0, rows, cols, sheet.center, side === 'A', (r, c) => mapHoles.has(r * cols + c));
   lap('features');
   opts.collect?.(ev);
   const reading = readSheet(ev, opts.models ?? defaultModels());

@@ -28,7 +28,17 @@ export interface StrokeFeature {
   spread: number;
   /** The ridge map across the line along the best line, over the ink on it: high for a crisp stroke, low for a smear. */
   crisp: number;
+  /**
+   * The band's ink at a glance, for the models to see what the measures above miss (an X's strokes, hatching, a
+   * doodle, a second line): the mean (capped) ink of PATCH_ACROSS x PATCH_ALONG blocks, along-major, turned so that
+   * its inkier half lies on the positive side across and at the far end along (a stroke is the same either way).
+   */
+  patch: number[];
 }
+
+/** Blocks across and along the band in the patch. */
+export const PATCH_ACROSS = 7;
+export const PATCH_ALONG = 6;
 
 /** How far across the band reaches either side of the line, in cells (a stroke halfway is as much the next line's). */
 export const STROKE_REACH = 0.42;
@@ -110,11 +120,48 @@ export function strokeFeature(m: InkMap, kind: 'h' | 'v', row: number, col: numb
     q70: q(sorted1, 0.7),
     offset: ((first.o0 + first.o1) / 2 - R) / cell,
     ...sharpness(p, v, O, R, s0, first, a, b),
+    patch: patchOf(v, L, O),
     drift: Math.abs(first.o1 - first.o0) / cell,
     second: [q(sorted2, 0.3), q(sorted2, 0.5), q(sorted2, 0.7)],
     profile,
     fifths,
   };
+}
+
+/** The band in PATCH_ACROSS x PATCH_ALONG blocks of mean capped ink, turned to put its ink on the positive sides. */
+function patchOf(v: Float32Array, L: number, O: number): number[] {
+  const blocks = new Float64Array(PATCH_ACROSS * PATCH_ALONG);
+  const counts = new Float64Array(PATCH_ACROSS * PATCH_ALONG);
+  for (let s = 0; s < L; s++) {
+    const b = Math.min(PATCH_ALONG - 1, Math.floor((s * PATCH_ALONG) / L));
+    for (let o = 0; o < O; o++) {
+      const a = Math.min(PATCH_ACROSS - 1, Math.floor((o * PATCH_ACROSS) / O));
+      const x = v[s * O + o];
+      blocks[b * PATCH_ACROSS + a] += x > CAP ? CAP : x;
+      counts[b * PATCH_ACROSS + a]++;
+    }
+  }
+  for (let k = 0; k < blocks.length; k++) blocks[k] /= Math.max(1, counts[k]);
+  let low = 0;
+  let high = 0;
+  let first = 0;
+  let last = 0;
+  for (let b = 0; b < PATCH_ALONG; b++)
+    for (let a = 0; a < PATCH_ACROSS; a++) {
+      const x = blocks[b * PATCH_ACROSS + a];
+      if (a < PATCH_ACROSS >> 1) low += x;
+      else if (a > PATCH_ACROSS >> 1) high += x;
+      if (b < PATCH_ALONG >> 1) first += x;
+      else last += x;
+    }
+  const out: number[] = [];
+  for (let b = 0; b < PATCH_ALONG; b++)
+    for (let a = 0; a < PATCH_ACROSS; a++) {
+      const bb = first > last ? PATCH_ALONG - 1 - b : b;
+      const aa = low > high ? PATCH_ACROSS - 1 - a : a;
+      out.push(blocks[bb * PATCH_ACROSS + aa]);
+    }
+  return out;
 }
 
 /** How far either side of a line its sides are sampled, in cells. */

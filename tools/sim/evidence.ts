@@ -12,7 +12,7 @@ import { CONDITIONS } from './conditions.js';
 import type { PhotoTruth } from './simulate-photo.js';
 
 /** Bumped whenever what the scanner measures changes (the cached evidence is then measured again). */
-export const EVIDENCE_VERSION = 4;
+export const EVIDENCE_VERSION = 6;
 
 export interface PhotoEvidence {
   photo: number;

@@ -100,7 +100,7 @@ export function trainModels(train: PhotoEvidence[], val: PhotoEvidence[], about:
     report.push(s);
     log(s);
   };
-  const opts = { hidden: 32, epochs: 10 };
+  const opts = { hidden: Number(process.env.BAAKO_HIDDEN ?? 64), epochs: 10 };
   // 1. the local edge model, and its readings of each training photo by models fitted without it
   const edgeLocal = fit(localExamples(train), LOCAL_INPUTS, { ...opts, seed: 'edge-local' });
   const folds = 3;
