@@ -32,12 +32,14 @@ export function outsidePhotos(): string[] {
 export async function readOutside(photo: string, game: GameData = loadGame()): Promise<OutsideReading> {
   const dir = outsideDir();
   const truth = JSON.parse(readFileSync(join(dir, photo.replace(/\.jpg$/, '.truth.json')), 'utf8'));
-  const truthTotal = (await import('../src/engine/score.js')).scoreState(game, truth).total;
+  const { scoreState } = await import('../src/engine/score.js');
   try {
     const r = await scanPhoto(join(dir, photo), game, { name: photo });
-    return { photo, e: evaluate(truth, r.state, r.uncertain, game), total: r.score.total, truthTotal, confidence: r.confidence };
+    // the truth files hold the pencil, not the cards: those come with the sheet's game (its QR code)
+    truth.cards ??= r.state.cards;
+    return { photo, e: evaluate(truth, r.state, r.uncertain, game), total: r.score.total, truthTotal: scoreState(game, truth).total, confidence: r.confidence };
   } catch (err) {
-    return { photo, refused: (err as Error).message, truthTotal };
+    return { photo, refused: (err as Error).message, truthTotal: NaN };
   }
 }
 

@@ -7,6 +7,13 @@ export interface Mlp {
   inputs: readonly string[];
   mean: number[];
   scale: number[];
+  /**
+   * Each input's range on the training examples (0.1st to 99.9th percentile): inputs are held to it, since a network
+   * asked far outside what it was fitted on answers anything (a pen darker than any training pencil once read a
+   * blank edge as a fence).
+   */
+  lo?: number[];
+  hi?: number[];
   /** Hidden layers, each `out x in` weights with biases, then the output weights and bias. */
   layers: { w: number[][]; b: number[] }[];
   w: number[];
@@ -15,7 +22,8 @@ export interface Mlp {
 
 /** The network's log-odds for inputs `x`. */
 export function mlpLogit(x: ArrayLike<number>, m: Mlp): number {
-  let h: ArrayLike<number> = Float64Array.from({ length: x.length }, (_, k) => (x[k] - m.mean[k]) / m.scale[k]);
+  const held = (k: number) => (m.lo && m.hi ? Math.min(m.hi[k], Math.max(m.lo[k], x[k])) : x[k]);
+  let h: ArrayLike<number> = Float64Array.from({ length: x.length }, (_, k) => (held(k) - m.mean[k]) / m.scale[k]);
   for (const layer of m.layers) {
     const next = new Float64Array(layer.b.length);
     for (let o = 0; o < next.length; o++) {

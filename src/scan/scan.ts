@@ -39,7 +39,7 @@ export interface ScanOptions {
   /** The models to read with (default: those shipped with the scanner). */
   models?: ScanModels;
   /** Receives what was measured on the land before anything is decided (for training the models). */
-  collect?: (ev: SheetEvidence) => void;
+  collect?: (ev: SheetEvidence, where: { grid: LandGrid; photoScale: number }) => void;
   /** Return even a reading too doubtful to trust (default false: refused with advice); for measurements. */
   keepDoubtful?: boolean;
 }
@@ -182,7 +182,7 @@ export async function scanPhoto(input: Buffer | string, game: GameData, opts: Sc
   // Sheet B has no player holes: only its printed ones.
   const ev = gatherEvidence(ink, grid.cellPx / photo.scale, grid.dotMisfit ?? 0, rows, cols, sheet.center, side === 'A', (r, c) => mapHoles.has(r * cols + c));
   lap('features');
-  opts.collect?.(ev);
+  opts.collect?.(ev, { grid, photoScale: photo.scale });
   const reading = readSheet(ev, opts.models ?? defaultModels());
   const state: SheetState = { side, cards, fences: reading.fences, holes: reading.holes };
   const score = scoreState(game, state);

@@ -6,13 +6,14 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadGame } from '../../src/data/load.js';
 import { HOLE_INPUTS } from '../../src/scan/cell-inputs.js';
 import { LOCAL_INPUTS } from '../../src/scan/edge-inputs.js';
+import type { LandGrid } from '../../src/scan/grid.js';
 import type { SheetEvidence } from '../../src/scan/read.js';
 import { scanPhoto } from '../../src/scan/scan.js';
 import { CONDITIONS } from './conditions.js';
 import type { PhotoTruth } from './simulate-photo.js';
 
 /** Bumped whenever what the scanner measures changes (the cached evidence is then measured again). */
-export const EVIDENCE_VERSION = 6;
+export const EVIDENCE_VERSION = 7;
 
 export interface PhotoEvidence {
   photo: number;
@@ -33,6 +34,8 @@ export interface PhotoEvidence {
   cellCol: Uint8Array;
   cellY: Uint8Array;
   holeOwn: Float32Array;
+  /** How far each land vertex the scanner located lies from the true one, in cells ((rows + 1) x (cols + 1)). */
+  vertexOff: Float32Array;
   /** What the photo is like (src/scan/ood.ts): the models' ranges are the training photos'. */
   measures: Record<string, number>;
   /** Whether the scanner refused the photo before reading (no evidence then). */
@@ -52,12 +55,19 @@ export async function measureOne({ base, photo }: { base: string; photo: number 
   game ??= loadGame();
   const truth = JSON.parse(readFileSync(`${base}.truth.json`, 'utf8')) as PhotoTruth;
   let ev: SheetEvidence | undefined;
+  let off: Float32Array | undefined;
   try {
-    await scanPhoto(readFileSync(`${base}.jpg`), game, { keepDoubtful: true, collect: (e) => (ev = e) });
+    await scanPhoto(readFileSync(`${base}.jpg`), game, {
+      keepDoubtful: true,
+      collect: (e, where) => {
+        ev = e;
+        off = registrationError(truth, where.grid, where.photoScale);
+      },
+    });
   } catch {
     // refused before the land was read (no sheet, no QR code): nothing to learn from
   }
-  writeFileSync(file, encode(toEvidence(photo, truth, ev)));
+  writeFileSync(file, encode(toEvidence(photo, truth, ev, off)));
 }
 
 /** The families of the conditions a photo was simulated with. */
@@ -66,11 +76,11 @@ function familiesOf(truth: PhotoTruth): string[] {
   return [...new Set((truth.sim.conditions ?? []).map((n) => family.get(n) ?? n))];
 }
 
-function toEvidence(photo: number, truth: PhotoTruth, ev: SheetEvidence | undefined): PhotoEvidence {
+function toEvidence(photo: number, truth: PhotoTruth, ev: SheetEvidence | undefined, off: Float32Array | undefined): PhotoEvidence {
   const families = familiesOf(truth);
   if (!ev) {
     const none = new Uint8Array(0);
-    return { photo, families, rows: 0, cols: 0, center: [0, 0], kind: none, row: none, col: none, y: none, local: new Float32Array(0), cellRow: none, cellCol: none, cellY: none, holeOwn: new Float32Array(0), measures: {}, refused: true };
+    return { photo, families, rows: 0, cols: 0, center: [0, 0], kind: none, row: none, col: none, y: none, local: new Float32Array(0), cellRow: none, cellCol: none, cellY: none, holeOwn: new Float32Array(0), vertexOff: new Float32Array(0), measures: {}, refused: true };
   }
   const n = ev.edges.length;
   const holes = new Set(truth.holes.map(([r, c]) => `${r},${c}`));
@@ -93,14 +103,34 @@ function toEvidence(photo: number, truth: PhotoTruth, ev: SheetEvidence | undefi
     cellCol: Uint8Array.from(ev.cells, (f) => f.col),
     cellY: Uint8Array.from(ev.cells, (f) => (holes.has(`${f.row},${f.col}`) ? 1 : 0)),
     holeOwn,
+    vertexOff: off ?? new Float32Array((ev.rows + 1) * (ev.cols + 1)),
     measures: { ...ev.measures },
     refused: false,
   };
 }
 
+/**
+ * How far each vertex of the located grid lies from the truth's, in cells. The truth gives the vertices as the photo
+ * is displayed; the scanner works on the pixels as stored (turned by the EXIF orientation), at its working scale.
+ */
+function registrationError(truth: PhotoTruth, g: LandGrid, scale: number): Float32Array {
+  const { width: W, height: H, exifOrientation: o } = truth.sim.photo;
+  const stored = ([x, y]: number[]): [number, number] => (o === 3 ? [W - x, H - y] : o === 6 ? [y, W - x] : o === 8 ? [H - y, x] : [x, y]);
+  const V = truth.sim.grid.vertices;
+  const out = new Float32Array((g.rows + 1) * (g.cols + 1));
+  const cell = g.cellPx / scale;
+  for (let i = 0; i <= g.rows; i++)
+    for (let j = 0; j <= g.cols; j++) {
+      const k = i * (g.cols + 1) + j;
+      const [x, y] = stored(V[i][j]);
+      out[k] = Math.hypot(g.xs[k] / scale - x, g.ys[k] / scale - y) / cell;
+    }
+  return out;
+}
+
 /** A small binary form: a JSON header with the arrays' lengths, then the arrays' bytes. */
 function encode(e: PhotoEvidence): Buffer {
-  const arrays = [e.kind, e.row, e.col, e.y, e.local, e.cellRow, e.cellCol, e.cellY, e.holeOwn];
+  const arrays = [e.kind, e.row, e.col, e.y, e.local, e.cellRow, e.cellCol, e.cellY, e.holeOwn, e.vertexOff];
   const head = Buffer.from(JSON.stringify({ photo: e.photo, families: e.families, rows: e.rows, cols: e.cols, center: e.center, measures: e.measures, refused: e.refused, sizes: arrays.map((a) => a.length) }));
   const parts: Buffer[] = [Buffer.alloc(4), head];
   parts[0].writeUInt32LE(head.length);
@@ -125,7 +155,7 @@ export function readEvidence(base: string): PhotoEvidence {
   };
   const u8 = (n: number) => take((b, o, k) => new Uint8Array(b, o, k), n, 1);
   const f32 = (n: number) => take((b, o, k) => new Float32Array(b, o, k), n, 4);
-  const [k, r, c, y, l, cr, cc, cy, ho] = head.sizes as number[];
+  const [k, r, c, y, l, cr, cc, cy, ho, vo] = head.sizes as number[];
   return {
     photo: head.photo,
     families: head.families,
@@ -143,5 +173,6 @@ export function readEvidence(base: string): PhotoEvidence {
     cellCol: u8(cc),
     cellY: u8(cy),
     holeOwn: f32(ho),
+    vertexOff: f32(vo),
   };
 }

@@ -34,8 +34,18 @@ export function fit(data: Examples, names: readonly string[], { hidden = 32, epo
   for (let i = 0; i < n; i++) for (let k = 0; k < d; k++) mean[k] += raw[i * d + k] / n;
   for (let i = 0; i < n; i++) for (let k = 0; k < d; k++) sq[k] += (raw[i * d + k] - mean[k]) ** 2 / n;
   const scale = Array.from(sq, (v) => Math.sqrt(v) || 1);
+  // each input's range, which the model holds its inputs to (see Mlp.lo)
+  const lo: number[] = [];
+  const hi: number[] = [];
+  const col = new Float32Array(n);
+  for (let k = 0; k < d; k++) {
+    for (let i = 0; i < n; i++) col[i] = raw[i * d + k];
+    col.sort();
+    lo.push(col[Math.floor(0.001 * (n - 1))]);
+    hi.push(col[Math.ceil(0.999 * (n - 1))]);
+  }
   const X = new Float32Array(n * d);
-  for (let i = 0; i < n; i++) for (let k = 0; k < d; k++) X[i * d + k] = (raw[i * d + k] - mean[k]) / scale[k];
+  for (let i = 0; i < n; i++) for (let k = 0; k < d; k++) X[i * d + k] = (Math.min(hi[k], Math.max(lo[k], raw[i * d + k])) - mean[k]) / scale[k];
   const weight = data.w ?? new Float32Array(n).fill(1);
   const rand = makeRand(seed);
   // parameters in one flat array: w1 (H x d), b1 (H), w2 (H), b2
@@ -101,6 +111,8 @@ export function fit(data: Examples, names: readonly string[], { hidden = 32, epo
     inputs: [...names],
     mean: Array.from(mean, r),
     scale: scale.map(r),
+    lo: lo.map(r),
+    hi: hi.map(r),
     layers: [{ w: Array.from({ length: H }, (_, h) => Array.from(p.subarray(h * d, (h + 1) * d), r)), b: Array.from(p.subarray(H * d, H * d + H), r) }],
     w: Array.from(p.subarray(H * d + H, H * d + 2 * H), r),
     b: r(p[P - 1]),

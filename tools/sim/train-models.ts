@@ -35,6 +35,30 @@ export async function evidenceOf(set: PhotoSet, count: number, c?: SetConditions
 }
 
 const L = LOCAL_INPUTS.length;
+
+/**
+ * Vertices the scanner placed this far (cells) from the truth's: its edges and cells are left out of the fitting.
+ * Their ink is not where the truth's fences are, so they would teach the models that a fence drawn on its line is
+ * a blank; registration is measured on its own (tools/diag/registration.ts).
+ */
+const MISPLACED = 0.15;
+
+/** Whether edge i of a photo lies between well-placed vertices. */
+function edgePlaced(p: PhotoEvidence, i: number): boolean {
+  if (!p.vertexOff.length) return true;
+  const W = p.cols + 1;
+  const a = p.row[i] * W + p.col[i];
+  const b = p.kind[i] === 0 ? a + 1 : a + W;
+  return p.vertexOff[a] < MISPLACED && p.vertexOff[b] < MISPLACED;
+}
+
+/** Whether cell i of a photo has its four corners well placed. */
+function cellPlaced(p: PhotoEvidence, i: number): boolean {
+  if (!p.vertexOff.length) return true;
+  const W = p.cols + 1;
+  const a = p.cellRow[i] * W + p.cellCol[i];
+  return [a, a + 1, a + W, a + W + 1].every((k) => p.vertexOff[k] < MISPLACED);
+}
 const HO = HOLE_INPUTS.length - 2;
 
 function localExamples(photos: PhotoEvidence[]): Examples {
@@ -42,12 +66,13 @@ function localExamples(photos: PhotoEvidence[]): Examples {
   const x = new Float32Array(n * L);
   const y = new Uint8Array(n);
   let at = 0;
-  for (const p of photos) {
-    x.set(p.local, at * L);
-    y.set(p.y, at);
-    at += p.y.length;
-  }
-  return { x, d: L, y };
+  for (const p of photos)
+    for (let i = 0; i < p.y.length; i++) {
+      if (!edgePlaced(p, i)) continue;
+      x.set(p.local.subarray(i * L, (i + 1) * L), at * L);
+      y[at++] = p.y[i];
+    }
+  return { x: x.subarray(0, at * L), d: L, y: y.subarray(0, at) };
 }
 
 const rowOf = (p: PhotoEvidence, i: number, d: number, src: Float32Array) => Float64Array.from(src.subarray(i * d, (i + 1) * d));
@@ -114,8 +139,11 @@ export function trainModels(train: PhotoEvidence[], val: PhotoEvidence[], about:
   const ctxRows: Float64Array[] = [];
   const ctxY: number[] = [];
   for (const p of train) {
-    ctxRows.push(...contextOf(p, p1.get(p)!));
-    ctxY.push(...p.y);
+    contextOf(p, p1.get(p)!).forEach((x, i) => {
+      if (!edgePlaced(p, i)) return;
+      ctxRows.push(x);
+      ctxY.push(p.y[i]);
+    });
   }
   const C = CONTEXT_INPUTS.length;
   const edgeContext = fit({ x: stack(ctxRows, C), d: C, y: Uint8Array.from(ctxY) }, CONTEXT_INPUTS, { ...opts, seed: 'edge-context' });
@@ -125,8 +153,11 @@ export function trainModels(train: PhotoEvidence[], val: PhotoEvidence[], about:
   for (const p of train) {
     const ctx = contextOf(p, p1.get(p)!);
     const board = boardFrom(p, Float64Array.from(ctx, (x) => mlpLogit(x, edgeContext)));
-    holeRowsAll.push(...holeRows(p, board));
-    holeY.push(...p.cellY);
+    holeRows(p, board).forEach((x, i) => {
+      if (!cellPlaced(p, i)) return;
+      holeRowsAll.push(x);
+      holeY.push(p.cellY[i]);
+    });
   }
   const hole = fit({ x: stack(holeRowsAll, HOLE_INPUTS.length), d: HOLE_INPUTS.length, y: Uint8Array.from(holeY) }, HOLE_INPUTS, { hidden: 16, epochs: 20, seed: 'hole' });
   // 4. temperatures on the validation photos, through the whole reading
@@ -142,7 +173,7 @@ export function trainModels(train: PhotoEvidence[], val: PhotoEvidence[], about:
     yh.push(...p.cellY);
   }
   const temperature = { edge: fitTemperature(Float64Array.from(ze), Uint8Array.from(ye)), hole: fitTemperature(Float64Array.from(zh), Uint8Array.from(yh)) };
-  say(`fitted on ${train.length} photos (${train.reduce((s, p) => s + p.y.length, 0)} edges, ${holeY.length} cells); temperatures edge ${temperature.edge}, hole ${temperature.hole} on ${val.length} validation photos`);
+  say(`fitted on ${train.length} photos (${ctxY.length} edges, ${holeY.length} cells placed within ${MISPLACED} cell); temperatures edge ${temperature.edge}, hole ${temperature.hole} on ${val.length} validation photos`);
   for (const [what, z, y, t] of [['edges', ze, ye, temperature.edge], ['cells', zh, yh, temperature.hole]] as const) {
     const wrong = z.filter((v, i) => (v >= 0 ? 1 : 0) !== y[i]).length;
     say(`  validation ${what}: ${wrong} wrong of ${z.length}; ${calibrationLine(z, y, t)}`);
@@ -183,7 +214,7 @@ export function calibrationLine(z: ArrayLike<number>, y: ArrayLike<number>, t: n
 }
 
 /** Writes the shipped models as a TypeScript module. */
-function writeShipped(models: ScanModels): void {
+export function writeShipped(models: ScanModels): void {
   writeFileSync(
     join(projectRoot, 'src', 'scan', 'models.weights.ts'),
     `// Written by tools/sim/train-models.ts (${models.about}): do not edit by hand.\n` +
