@@ -11,12 +11,13 @@ import { join } from 'node:path';
 import { FAMILIES } from '../tools/sim/conditions.js';
 import { SIM_VERSION } from '../tools/sim/simulate-photo.js';
 import { evidenceOf, trainModels } from '../tools/sim/train-models.js';
+import type { Report } from './report.js';
 import { readSet, summary } from './scan.js';
 
 /** Not part of a plain `npm run bench`: it takes hours on two cores. */
 export const explicitOnly = true;
 
-export async function bench(): Promise<void> {
+export async function bench(report: Report): Promise<void> {
   const trainCount = Number(process.env.BENCH_LOCO_TRAIN ?? 400);
   const evalCount = Number(process.env.BENCH_LOCO_EVAL ?? 40);
   const families = process.env.BENCH_LOCO_FAMILIES?.split(',') ?? [...FAMILIES];
@@ -30,7 +31,7 @@ export async function bench(): Promise<void> {
     }
     const left = await readSet('bench', evalCount, { force: [family] }, models);
     const seen = await readSet('bench', evalCount, { force: [family] });
-    console.log(summary(`${family}, left out`, left.outcomes));
-    console.log(summary(`${family}, trained on`, seen.outcomes));
+    report.row(`${family}: left out of training`, summary(left.outcomes), '>= 90% exact');
+    report.row(`${family}: trained on`, summary(seen.outcomes));
   }
 }

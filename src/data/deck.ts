@@ -179,7 +179,7 @@ const trackEl = z
 
 const KINDS = ['text', 'rect', 'box', 'ellipse', 'circle', 'line', 'icon', 'svg', 'image', 'grid', 'grid-shape', 'track'];
 
-const element = z.union([textEl, rectEl, ellipseEl, lineEl, iconEl, imageEl, gridEl, trackEl]);
+export const element = z.union([textEl, rectEl, ellipseEl, lineEl, iconEl, imageEl, gridEl, trackEl]);
 export type Element = z.infer<typeof element>;
 export type TextElement = z.infer<typeof textEl>;
 export type RectElement = z.infer<typeof rectEl>;
@@ -216,7 +216,7 @@ const iconSet = z.record(z.string(), iconDef);
 export const COLUMN_TYPES = ['text', 'number', 'integer'] as const;
 const columnType = z.string().regex(/^(text|number|integer)\??$/, 'expected "text", "number" or "integer" (with "?" when it may be empty)');
 
-const layoutSchema = z
+export const layoutSchema = z
   .object({
     $schema: z.string().optional(),
     name: z.string().min(1, 'expected a name').max(60, 'expected a name of at most 60 characters'),

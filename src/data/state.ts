@@ -1,27 +1,18 @@
 import { readFileSync } from 'node:fs';
-import { z } from 'zod';
 import { findCard, UnknownCardError } from '../engine/cards.js';
 import { NotationError, readNotation } from '../engine/notation.js';
 import type { GameData, SheetState } from '../engine/types.js';
 import { UserError } from '../errors.js';
+import { sheetStateSchema } from './formats.js';
 import { describeZodError } from './zod-errors.js';
 
-const cell = z.tuple([z.number().int().min(0), z.number().int().min(0)]);
-
-const stateSchema = z.object({
-  side: z.enum(['A', 'B'], { message: 'expected "A" or "B"' }),
-  cards: z.array(z.string()),
-  fences: z.object({ h: z.array(z.string()), v: z.array(z.string()) }),
-  holes: z.array(cell),
-  map: z.object({ eggs: z.array(cell), holes: z.array(cell) }).optional(),
-});
 
 /**
  * Validates a parsed sheet state against the game (sizes, characters, borderline, card names) and
  * returns it with card names spelled as in the templates. Throws a UserError naming the field.
  */
 export function validateState(game: GameData, json: unknown, source: string): SheetState {
-  const parsed = stateSchema.safeParse(json);
+  const parsed = sheetStateSchema.safeParse(json);
   if (!parsed.success) throw new UserError(describeZodError(source, parsed.error));
   const s = parsed.data;
   const { rows, cols } = game.sheets[s.side].grid;

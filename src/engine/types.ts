@@ -79,7 +79,7 @@ export interface GameData {
   sheets: Record<Side, SheetDef>;
 }
 
-/** Sheet state JSON (../shared/formats.md). */
+/** Sheet state JSON (docs/formats.md). */
 export interface SheetState {
   side: Side;
   cards: string[];
@@ -98,7 +98,7 @@ export interface Discovery {
   eggs: number;
 }
 
-/** Score JSON (../shared/formats.md) with optional extensions. */
+/** Score JSON (docs/formats.md) with optional extensions. */
 export interface Score {
   total: number;
   cards: Record<string, number>;

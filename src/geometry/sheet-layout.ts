@@ -39,7 +39,7 @@ export interface Box {
   h: number;
 }
 
-/** Sheet geometry JSON (../shared/formats.md) plus side, paper, qr and center. */
+/** Sheet geometry JSON (docs/formats.md) plus side, paper, qr and center. */
 export interface SheetGeometry {
   side: Side;
   paper: Paper;

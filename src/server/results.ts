@@ -66,7 +66,7 @@ export function boardCsv(b: Board): string {
   return [head, ...rows].map((r) => r.map(csvField).join(',')).join('\r\n') + '\r\n';
 }
 
-/** The export JSON: the game, then each ranked sheet as its sheet state and score (../shared/formats.md). */
+/** The export JSON: the game, then each ranked sheet as its sheet state and score (docs/formats.md). */
 export function boardJson(g: GameRow, b: Board, sheets: SheetRow[]) {
   const byNo = new Map(sheets.map((s) => [s.no, s]));
   return {

@@ -1,5 +1,5 @@
 /**
- * Scans run on a few worker threads (a scan is 0.3-1 s of CPU and ~100 MB of memory), so the server keeps
+ * Scans run on a few worker threads (a scan takes up to a second of CPU and about 100 MB of memory), so the server keeps
  * answering pages and events meanwhile. Photos beyond the workers wait in a bounded queue; past it, or after
  * waiting too long, a job is refused with a message to try again: 50 phones at once queue, they don't pile up.
  */
@@ -62,8 +62,8 @@ function spawn(): Worker {
 }
 
 /**
- * One scan already keeps more than one core busy (sharp decodes on a thread pool): on 2 cores a second worker
- * made 8 photos take 2.6 s instead of 1.9 s. So: one fewer worker than cores, 1 or 2.
+ * One scan already keeps more than one core busy (sharp decodes on a thread pool), so a worker per core makes
+ * every scan slower: one fewer worker than cores, 1 or 2.
  */
 export function defaultWorkers(): number {
   return Math.max(1, Math.min(2, availableParallelism() - 1));

@@ -120,7 +120,7 @@ describe('leaderboard', () => {
       [3, 'Ana', 20],
       [3, 'Dev, "the quick"', 20],
     ]);
-    // Each result is a sheet state plus its score (../shared/formats.md).
+    // Each result is a sheet state plus its score (docs/formats.md).
     expect(data.results[0].side).toBe(host.side);
     expect(data.results[0].fences).toBeDefined();
   });

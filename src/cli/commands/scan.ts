@@ -24,7 +24,7 @@ interface Args {
   data: string;
 }
 
-/** The scan JSON of ../shared/formats.md for one photo. */
+/** The scan JSON of docs/formats.md for one photo. */
 export function scanJson(file: string, r: ScanResult) {
   return {
     ...r.state,

@@ -1,0 +1,93 @@
+/**
+ * The interchange formats of docs/formats.md as zod schemas: the sheet state is validated with one on input,
+ * and docs/schemas/*.schema.json are generated from all of them (`npm run schemas`) for tools outside the project.
+ * Objects stay open to keys they do not list, because the formats grow by new optional keys.
+ */
+import { z } from 'zod';
+
+const cell = z.tuple([z.number().int().min(0), z.number().int().min(0)]).describe('a cell as [row, col], 0-based');
+const side = z.enum(['A', 'B'], { message: 'expected "A" or "B"' }).describe('"A" (multiplayer) or "B" (solo): selects the printed map');
+const mapSchema = z
+  .looseObject({ eggs: z.array(cell), holes: z.array(cell) })
+  .describe("replaces the side's printed map (eggs and pre-drawn holes)");
+
+export const sheetStateSchema = z
+  .looseObject({
+    side,
+    cards: z.array(z.string()).describe('the five cards in play, by name, any order'),
+    fences: z
+      .looseObject({
+        h: z.array(z.string()).describe('h[i][j] is "1" when the horizontal edge from vertex (i, j) to (i, j+1) is fenced; 13 strings of 12'),
+        v: z.array(z.string()).describe('v[i][j] is "1" when the vertical edge from vertex (i, j) to (i+1, j) is fenced; 12 strings of 13'),
+      })
+      .describe('fenced unit edges; the borderline is always "1"'),
+    holes: z.array(cell).describe("the cells players marked as holes (sheet B's pre-drawn holes are not listed)"),
+    map: mapSchema.optional(),
+  })
+  .describe('Sheet state JSON: a finished Baako sheet (input of baako score)');
+
+export const scoreSchema = z
+  .looseObject({
+    total: z.number().int().describe('the sum of cards minus penalties'),
+    cards: z.record(z.string(), z.number().int()).describe('points per card in play'),
+    penalties: z.number().int().min(0),
+    discoveries: z.array(
+      z.looseObject({
+        card: z.string(),
+        cells: z.array(cell),
+        points: z.number().int(),
+        conditionMet: z.boolean().optional().describe("whether the card's condition held"),
+        eggs: z.number().int().min(0).optional().describe('eggs inside this discovery'),
+      }),
+    ),
+    penaltyDetail: z.looseObject({ eggs: z.number().int().min(0), enclosedHoles: z.number().int().min(0) }).optional(),
+    title: z.string().optional().describe("sheet B's solo title"),
+  })
+  .describe('Score JSON (output of baako score --json)');
+
+const uncertainItem = z.looseObject({
+  kind: z.enum(['h', 'v', 'hole']).describe('a horizontal edge, a vertical edge or a cell'),
+  row: z.number().int().min(0),
+  col: z.number().int().min(0),
+  likely: z.boolean().optional().describe('whether the guess counts as likely right (an item a person may skip)'),
+  chance: z.number().min(0).max(1).optional().describe("the scanner's chance that its guess for this item is wrong"),
+  points: z.number().int().optional().describe('how much the total would change were this item the other way'),
+});
+
+const scanReading = sheetStateSchema
+  .extend({
+    score: scoreSchema,
+    confidence: z.number().min(0).max(1).describe('the chance the whole reading is exactly right, as the models reckon it'),
+    uncertain: z.array(uncertainItem).describe('the items to check, likeliest wrong first'),
+    player: z.number().int().min(1).optional().describe("the player number from the sheet's QR code"),
+    game: z.string().optional().describe("the game id from the sheet's QR code"),
+    paper: z.enum(['a4', 'letter']).optional(),
+    setupFrom: z.enum(['qr', 'fallback']).optional().describe('whether the setup came from the QR code or from --game/--cards'),
+    photo: z.string().optional().describe('the file read'),
+    page: z.number().int().min(1).optional().describe('the page of a multi-page input, 1-based'),
+  })
+  .describe('one sheet read');
+
+const scanPageError = z
+  .looseObject({ photo: z.string(), page: z.number().int().min(1), error: z.string() })
+  .describe('a page of a multi-page input that could not be read');
+
+export const scanSchema = z
+  .union([scanReading, scanPageError])
+  .describe('Scan JSON (output of baako scan PHOTO --json; an array of these for several photos or pages)');
+
+const point = z.looseObject({ x: z.number(), y: z.number() });
+
+export const geometrySchema = z
+  .looseObject({
+    side: side.optional(),
+    paper: z.enum(['a4', 'letter']).optional(),
+    page: z.looseObject({ width: z.number().positive(), height: z.number().positive() }),
+    grid: z
+      .looseObject({ rows: z.number().int().min(1), cols: z.number().int().min(1), x: z.number(), y: z.number(), cell: z.number().positive() })
+      .describe('vertex (i, j) of the land is at (x + j * cell, y + i * cell)'),
+    markers: z.array(point.extend({ size: z.number().positive() })).describe("the fiducials' outer boxes"),
+    qr: point.extend({ size: z.number().positive() }).optional().describe("the QR code's box with its quiet zone"),
+    center: point.optional().describe('the center point'),
+  })
+  .describe('Sheet geometry JSON (NAME.geometry.json beside every sheet PDF): PDF points from the top-left corner, y down');
