@@ -24,42 +24,41 @@ const REACH_FINE = 0.15;
 const MIN_CONTRAST = 6;
 
 /** Where each grid line's dots lie across it, beside each cell: offsets in pixels, NaN where they do not show. */
-function dotOffsets(img: Uint8Array, width: number, rows: number, cols: number, reach: number): { v: Float64Array; h: Float64Array } {
+function dotOffsets(red: Uint8Array, width: number, rows: number, cols: number, reach: number): { v: Float64Array; h: Float64Array } {
   const period = CELL / DOTS_PER_CELL;
   const R = Math.round(reach * CELL);
-  const luma = (x: number, y: number) => {
-    const i = (y * width + x) * 3;
-    // the red channel: the blue-grey dots are darkest there
-    return img[i];
-  };
+  const sums = new Float64Array(period);
+  const counts = new Float64Array(period);
   const measure = (kind: 'v' | 'h', line: number, band: number): number => {
     const from = Math.round(band * CELL + 0.12 * CELL);
     const to = Math.round((band + 1) * CELL - 0.12 * CELL);
     let bestC = 0;
     let bestO = 0;
     const cs = new Float64Array(2 * R + 1);
+    // pixel (along, across) at base + s * step + o * side
+    const step = kind === 'v' ? width : 1;
+    const side = kind === 'v' ? 1 : width;
+    const base = kind === 'v' ? MARGIN * width + MARGIN + line * CELL : (MARGIN + line * CELL) * width + MARGIN;
     for (let o = -R; o <= R; o++) {
-      const across = MARGIN + line * CELL + o;
+      // the stretch's pixels summed by their place in the dots' period, once; each phase then reads its bins
+      sums.fill(0);
+      counts.fill(0);
+      for (let s = from, i = base + from * step + o * side; s < to; s++, i += step) {
+        sums[s % period] += red[i];
+        counts[s % period]++;
+      }
       let top = 0;
       for (let phase = 0; phase < period; phase++) {
-        let teeth = 0;
-        let nt = 0;
+        const teeth = sums[phase] / Math.max(1, counts[phase]);
         let gaps = 0;
         let ng = 0;
-        for (let s = from; s < to; s++) {
-          const f = ((s - phase) % period + period) % period;
-          const along = MARGIN + s;
-          const v = kind === 'v' ? luma(across, along) : luma(along, across);
-          if (f === 0) {
-            teeth += v;
-            nt++;
-          } else if (f >= 3 && f <= period - 3) {
-            gaps += v;
-            ng++;
-          }
+        for (let f = 3; f <= period - 3; f++) {
+          const b = (phase + f) % period;
+          gaps += sums[b];
+          ng += counts[b];
         }
         // dots are darker than the paper between them
-        const c = (ng ? gaps / ng : 0) - (nt ? teeth / nt : 0);
+        const c = gaps / Math.max(1, ng) - teeth;
         if (c > top) top = c;
       }
       cs[o + R] = top;
@@ -142,8 +141,9 @@ function landToPhoto(g: LandGrid, u: number, v: number): [number, number] {
 function pass(photo: Photo, g: LandGrid, reach: number): LandGrid {
   const { rows, cols } = g;
   const W = cols + 1;
-  const { rgb, width } = straighten(photo, g, CELL, MARGIN);
-  const off = dotOffsets(rgb, width, rows, cols, reach);
+  // the red channel only: the blue-grey dots are darkest there
+  const { rgb: red, width } = straighten(photo, g, CELL, MARGIN, 1);
+  const off = dotOffsets(red, width, rows, cols, reach);
   // each vertex's shift across each of its two lines: the mean of the line's stretches either side of it
   const dx = new Float64Array((rows + 1) * W).fill(NaN);
   const dy = new Float64Array((rows + 1) * W).fill(NaN);
