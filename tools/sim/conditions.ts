@@ -10,7 +10,8 @@
 import type { Difficulty, SimKnobs } from './difficulty.js';
 import { plainFreehand, MAX_END, type FreehandKnobs } from './fences.js';
 import type { Rand } from './rand.js';
-import type { SurfaceKnobs } from './surface.js';
+import { limitLift, type SurfaceKnobs } from './surface.js';
+import { sheetGeometry } from '../../src/geometry/sheet-layout.js';
 
 export const FAMILIES = ['freehand', 'not-flat'] as const;
 export type Family = (typeof FAMILIES)[number];
@@ -227,12 +228,14 @@ export const CONDITIONS: readonly Condition[] = [
     name: 'creases',
     family: 'not-flat',
     description: 'creases at any angle (a sheet crumpled in a bag): a small kink and a crease line each',
-    ranges: '1-5 creases, each a kink of 1-7 degrees reaching 20-150 pt',
+    ranges: '1-5 creases 150-900 pt long, each a kink of 1-7 degrees reaching 20-150 pt',
     chance: 0.15,
     apply(rand, k) {
       const s = surface(rand, k);
       const n = rand.int(1, 5);
-      for (let i = 0; i < n; i++) s.creases.push({ at: [rand.range(0.1, 0.9), rand.range(0.1, 0.9)], angleDeg: rand.range(0, 180), deg: sign(rand) * rand.range(1, 7), reach: rand.range(20, 150) });
+      for (let i = 0; i < n; i++) {
+        s.creases.push({ at: [rand.range(0.1, 0.9), rand.range(0.1, 0.9)], angleDeg: rand.range(0, 180), length: rand.range(150, 900), deg: sign(rand) * rand.range(1, 7), reach: rand.range(20, 150) });
+      }
     },
   },
   {
@@ -299,5 +302,7 @@ export function applyConditions(rand: Rand, k: SimKnobs, opts: ConditionOptions 
   }
   const names = CONDITIONS.filter((c) => on.has(c.name)).map((c) => c.name);
   for (const n of names) byName.get(n)!.apply(rand.fork(`c:${n}`), k);
+  // bends add up: a sheet on a table rises at most 20-80 pt (7-28 mm) anywhere
+  if (k.photo.surface) limitLift(k.photo.surface, sheetGeometry(k.sheet.side, k.sheet.paper).page, rand.fork('lift').range(20, 80));
   return names;
 }

@@ -18,8 +18,11 @@ export interface SurfaceKnobs {
   /** a steady bend along the other axis (degrees over the page), and folds across it (a sheet folded in quarters) */
   crossBowDeg: number;
   crossFolds: { at: number; deg: number }[];
-  /** creases at any angle: a point on the line (page fractions), the line's angle, its kink (degrees) and the reach of the kink (pt) */
-  creases: { at: [number, number]; angleDeg: number; deg: number; reach: number }[];
+  /**
+   * creases at any angle: the middle of the crease (page fractions), its angle, its length (pt; it fades out at
+   * both ends), its kink (degrees) and how far from the crease the kink reaches (pt)
+   */
+  creases: { at: [number, number]; angleDeg: number; length: number; deg: number; reach: number }[];
   /** low bumps: height (pt) and wavelength (fraction of the page's width) */
   bumps: { amp: number; scale: number; seed: number } | null;
   /** where the light comes from, for the panels' shading; strength 0 (flat light) .. 1 */
@@ -96,8 +99,16 @@ export function makeSurface(k: SurfaceKnobs, page: { width: number; height: numb
   const creases = k.creases.map((c) => {
     const a = c.angleDeg * RAD;
     // unit normal of the line; the kink lifts the side the normal points to
-    return { px: c.at[0] * page.width, py: c.at[1] * page.height, nx: -Math.sin(a), ny: Math.cos(a), t: Math.tan(c.deg * RAD), reach: c.reach };
+    return { px: c.at[0] * page.width, py: c.at[1] * page.height, nx: -Math.sin(a), ny: Math.cos(a), t: Math.tan(c.deg * RAD), reach: c.reach, half: c.length / 2 };
   });
+  // a crease fades out over the last 30% of each half
+  const fade = (c: { px: number; py: number; nx: number; ny: number; half: number }, u: number, v: number): number => {
+    const along = Math.abs((u - c.px) * c.ny - (v - c.py) * c.nx) / c.half;
+    if (along >= 1) return 0;
+    if (along <= 0.7) return 1;
+    const t = (1 - along) / 0.3;
+    return t * t * (3 - 2 * t);
+  };
   // the bumps, tabulated every 8 pt (with a margin) and read bilinearly
   const B = 8;
   const bw = Math.ceil(page.width / B) + 12;
@@ -126,7 +137,7 @@ export function makeSurface(k: SurfaceKnobs, page: { width: number; height: numb
     let h = sample(main.h, main, a) + sample(cross.h, cross, b) + bump(u, v);
     for (const c of creases) {
       const sd = (u - c.px) * c.nx + (v - c.py) * c.ny;
-      if (sd > 0) h += c.t * c.reach * (1 - Math.exp(-sd / c.reach));
+      if (sd > 0) h += c.t * c.reach * (1 - Math.exp(-sd / c.reach)) * fade(c, u, v);
     }
     return h;
   };
@@ -140,12 +151,13 @@ export function makeSurface(k: SurfaceKnobs, page: { width: number; height: numb
     Math.sin(k.light.elevDeg * RAD),
   ];
   // the lines the creases leave: folds across the cross-section, and the creases at any angle
+  const far = 1e6;
   const lines = [
-    ...k.folds.map((f) => (alongV ? { px: 0, py: f.at * L, nx: 0, ny: 1 } : { px: f.at * L, py: 0, nx: 1, ny: 0 })),
-    ...k.crossFolds.map((f) => (alongV ? { px: f.at * C, py: 0, nx: 1, ny: 0 } : { px: 0, py: f.at * C, nx: 0, ny: 1 })),
-    ...creases.map((c) => ({ px: c.px, py: c.py, nx: c.nx, ny: c.ny })),
-  ].map((l, i) => ({ ...l, side: i % 2 ? 1 : -1, w: 0.9 + (i % 3) * 0.35 }));
-  const lineK = k.creaseLine * 0.22;
+    ...k.folds.map((f) => (alongV ? { px: 0, py: f.at * L, nx: 0, ny: 1, half: far } : { px: f.at * L, py: 0, nx: 1, ny: 0, half: far })),
+    ...k.crossFolds.map((f) => (alongV ? { px: f.at * C, py: 0, nx: 1, ny: 0, half: far } : { px: 0, py: f.at * C, nx: 0, ny: 1, half: far })),
+    ...creases.map((c) => ({ px: c.px, py: c.py, nx: c.nx, ny: c.ny, half: c.half })),
+  ].map((l, i) => ({ ...l, side: i % 2 ? 1 : -1, w: 0.5 + (i % 3) * 0.25 }));
+  const lineK = k.creaseLine * 0.13;
 
   return {
     at(u, v) {
@@ -166,7 +178,7 @@ export function makeSurface(k: SurfaceKnobs, page: { width: number; height: numb
       for (const c of creases) {
         const sd = (u - c.px) * c.nx + (v - c.py) * c.ny;
         if (sd > 0) {
-          const g = c.t * Math.exp(-sd / c.reach);
+          const g = c.t * Math.exp(-sd / c.reach) * fade(c, u, v);
           gx += g * c.nx;
           gy += g * c.ny;
         }
@@ -181,16 +193,37 @@ export function makeSurface(k: SurfaceKnobs, page: { width: number; height: numb
       let s = 1 + k.light.strength * (lam / L3[2] - 1);
       for (const l of lines) {
         const d = (u - l.px) * l.nx + (v - l.py) * l.ny;
-        if (d > 6 || d < -6) continue;
+        if (d > 4 || d < -4) continue;
         const w = l.w;
+        const f = l.half < far ? fade(l, u, v) : 1;
+        if (f === 0) continue;
         const e1 = (d - w) / w;
         const e2 = (d + w) / w;
         const e0 = d / (0.45 * w);
-        s *= 1 + lineK * (l.side * (Math.exp(-e1 * e1) - Math.exp(-e2 * e2)) - 0.45 * Math.exp(-e0 * e0));
+        s *= 1 + lineK * f * (l.side * (Math.exp(-e1 * e1) - Math.exp(-e2 * e2)) - 0.35 * Math.exp(-e0 * e0));
       }
       return Math.max(0.35, Math.min(1.35, s));
     },
   };
+}
+
+/**
+ * Scales the surface's bends (in place) so that no part of the page rises more than `maxLift` pt off the table:
+ * a sheet on a table is bent, not standing up.
+ */
+export function limitLift(k: SurfaceKnobs, page: { width: number; height: number }, maxLift: number): void {
+  for (let round = 0; round < 4; round++) {
+    const s = makeSurface(k, page);
+    let top = 0;
+    for (let j = 0; j <= 24; j++) for (let i = 0; i <= 18; i++) top = Math.max(top, s.at((i / 18) * page.width, (j / 24) * page.height)[2]);
+    if (top <= maxLift) return;
+    const f = (maxLift / top) * 0.98;
+    for (const fo of [...k.folds, ...k.crossFolds]) fo.deg *= f;
+    k.bowDeg *= f;
+    k.crossBowDeg *= f;
+    for (const c of k.creases) c.deg *= f;
+    if (k.bumps) k.bumps.amp *= f;
+  }
 }
 
 /** Shades the page's pixels (in place) with the surface's light and crease lines. */
