@@ -3,7 +3,8 @@ import { loadGame } from '../../src/data/load.js';
 import { createSetup } from '../../src/engine/setup.js';
 import { simulateSheet } from '../../src/engine/simulate.js';
 import { sheetGeometry } from '../../src/geometry/sheet-layout.js';
-import { applyConditions, CONDITIONS, FAMILIES, resolveConditions } from '../../tools/sim/conditions.js';
+import { readFileSync } from 'node:fs';
+import { applyConditions, CONDITIONS, conditionsTable, FAMILIES, resolveConditions } from '../../tools/sim/conditions.js';
 import { drawKnobs, DIFFICULTIES } from '../../tools/sim/difficulty.js';
 import { freehandFences, MAX_ACROSS, MAX_END, plainFreehand, type FreehandKnobs } from '../../tools/sim/fences.js';
 import type { Hand } from '../../tools/sim/hand.js';
@@ -28,6 +29,10 @@ describe('condition registry', () => {
     }
     for (const f of FAMILIES) expect(CONDITIONS.filter((c) => c.family === f).length).toBeGreaterThanOrEqual(2);
     expect(() => resolveConditions('no-such-thing')).toThrow(/unknown condition or family "no-such-thing"/);
+  });
+
+  it('docs/simulator.md holds the table of conditions as the registry writes it (tools/sim/cli.ts --list --markdown)', () => {
+    expect(readFileSync('docs/simulator.md', 'utf8')).toContain(conditionsTable());
   });
 
   it('draws at random by default, never an excluded family, always a forced one; excluding one shifts no other', () => {
@@ -57,18 +62,26 @@ describe('condition registry', () => {
 });
 
 describe('each condition', () => {
+  // one photo of the preset alone per family, each condition of the family forced on the same seed
+  const bases = new Map<string, ReturnType<typeof simulatePhoto>>();
+  const baseOf = (family: string) => {
+    if (!bases.has(family)) bases.set(family, simulatePhoto(`cond-${family}`, 'medium', { ...small, conditions: 'none' }));
+    return bases.get(family)!;
+  };
   for (const c of CONDITIONS) {
     it(`${c.name} (${c.family}) can be forced alone, changes the photo, and the truth says so`, async () => {
       const seed = `cond-${c.family}`;
-      const base = await simulatePhoto(seed, 'medium', { ...small, conditions: 'none' });
+      const base = await baseOf(c.family);
       const on = await simulatePhoto(seed, 'medium', { ...small, conditions: { draw: 'none', force: [c.name] } });
       expect(base.truth.sim.conditions).toEqual([]);
       expect(on.truth.sim.conditions).toEqual([c.name]);
       expect(on.jpeg.equals(base.jpeg)).toBe(false);
-      // the game on the sheet is the same: a condition changes how it looks, not what a person reads
-      expect([on.truth.fences, on.truth.holes, on.truth.score]).toEqual([base.truth.fences, base.truth.holes, base.truth.score]);
+      // the game on the sheet is the same: a condition changes how it looks, not what a person reads (a forced
+      // hatching condition makes the sheet an A, whose holes the player draws)
+      if (c.sideA) expect(on.truth.side).toBe('A');
+      else expect([on.truth.fences, on.truth.holes, on.truth.score]).toEqual([base.truth.fences, base.truth.holes, base.truth.score]);
       await checkTruth(on.jpeg, on.truth);
-    });
+    }, 120_000);
   }
 
   it('same seed and options give the same photo; other options another', async () => {
@@ -80,7 +93,7 @@ describe('each condition', () => {
     expect(a.truth.sim.conditions).toEqual(['fence-offset', 'fold-thirds']);
     const c = await simulatePhoto('det', 'hard', { ...small, conditions: { draw: 'none', force: ['fold-thirds'] } });
     expect(c.jpeg.equals(a.jpeg)).toBe(false);
-  });
+  }, 120_000);
 });
 
 describe('freehand fences', () => {

@@ -6,6 +6,7 @@ import { lightMap, type LightKnobs } from './light.js';
 import type { BlankPage } from './page.js';
 import { hash2, type Rand } from './rand.js';
 import { shadePage, warpMap, type Surface, type SurfaceKnobs, type WarpMap } from './surface.js';
+import { drawStains, rasterOccluders, type OcclusionKnobs, type OccluderRaster, type Stain } from './occluders.js';
 
 export interface CurlKnobs {
   /** which page edge lifts: 0 top, 1 right, 2 bottom, 3 left */
@@ -35,12 +36,35 @@ export interface PhotoKnobs {
   jpegQuality: number;
   /** EXIF orientation tag: 1 pixels upright; 3, 6, 8 pixels stored rotated with the tag saying how to show them */
   exif: 1 | 3 | 6 | 8;
+  // what the conditions add (conditions.ts); each absent or null when off
+  /** a thumb over the margin and objects on the table, with their shadows */
+  occlusion?: OcclusionKnobs | null;
+  /** stains on the paper */
+  stains?: Stain[] | null;
+  /** a lens out of focus: a disc of `radius` px, on top of `blur` */
+  defocus?: { radius: number } | null;
+  /** shallow depth of field: sharp along a line across the frame, blurred up to `sigma` px away from it */
+  focusFalloff?: { sigma: number; angleDeg: number; at: number; width: number } | null;
+  /** the phone's local tone mapping: dark regions lifted, bright ones held, over `radius` (fraction of the frame) */
+  toneMap?: { strength: number; radius: number } | null;
+  /** strong sharpening that leaves halos: unsharp mask of `sigma` px, `amount` */
+  halo?: { sigma: number; amount: number } | null;
+  /** the phone's noise reduction: a median over `size` px, then sharpened */
+  denoise?: { size: 3 | 5; sharpen: number } | null;
+  /** a messaging app: scaled so the long side is `longSide` px (never up), EXIF applied, JPEG again at `quality` */
+  recompress?: { longSide: number; quality: number } | null;
 }
 
 export interface Photo {
   jpeg: Buffer;
   storedWidth: number;
   storedHeight: number;
+  /** the displayed size of the final photo (smaller than the knobs' when recompressed) */
+  width: number;
+  height: number;
+  /** the final photo's pixels per pixel of the rendered one, across and down (1 unless recompressed) */
+  scale: [number, number];
+  exif: 1 | 3 | 6 | 8;
   /** page points to displayed photo pixels, curl included */
   map: (p: Pt) => Pt;
 }
@@ -92,6 +116,7 @@ export async function photograph(rand: Rand, page: BlankPage, Hm: Mat3, k: Photo
     return flat(w);
   };
   if (bent) shadePage(bent.surface, page.rgb, page.width, page.height, page.scale);
+  if (k.stains?.length) drawStains(k.stains, page.rgb, page.width, page.height, page.scale);
 
   const prof = process.env.BAAKO_SIM_PROFILE === '1';
   let t0 = performance.now();
@@ -130,7 +155,7 @@ export async function photograph(rand: Rand, page: BlankPage, Hm: Mat3, k: Photo
   const ry1 = Math.min(H - 1, Math.ceil(Math.max(...corners.map((c) => c[1])) + grow));
 
   const WS = 8;
-  const wm: WarpMap | null = bent ? warpMap(bent.surface, bent.project3d, (p) => apply(Hi, p), { x0: rx0, y0: ry0, x1: rx1, y1: ry1 }, WS) : null;
+  const wm: WarpMap | null = bent ? warpMap(bent.surface, bent.project3d, (p) => apply(Hi, p), { x0: rx0, y0: ry0, x1: rx1, y1: ry1 }, pg, WS) : null;
   lap('warp');
   const src = page.rgb;
   const PW = page.width;
@@ -155,6 +180,29 @@ export async function photograph(rand: Rand, page: BlankPage, Hm: Mat3, k: Photo
     bi[x] = Math.min(lowW - 2, Math.floor(gx));
     bt[x] = gx - bi[x];
   }
+  // things over the sheet and table, rendered over their boxes first (through the bent sheet if it is bent)
+  let occ: OccluderRaster[] = [];
+  if (k.occlusion?.items.length) {
+    const toPage = (x: number, y: number): Pt => {
+      if (wm) {
+        const fx = (x - wm.x0) / WS;
+        const fy = (y - wm.y0) / WS;
+        if (fx >= 0 && fy >= 0 && fx < wm.nw - 1 && fy < wm.nh - 1) {
+          const i = Math.floor(fx);
+          const j = Math.floor(fy);
+          const tx = fx - i;
+          const ty = fy - j;
+          const a = (j * wm.nw + i) * 3;
+          const b = a + wm.nw * 3;
+          const m = wm.uvh;
+          return [(m[a] * (1 - tx) + m[a + 3] * tx) * (1 - ty) + (m[b] * (1 - tx) + m[b + 3] * tx) * ty, (m[a + 1] * (1 - tx) + m[a + 4] * tx) * (1 - ty) + (m[b + 1] * (1 - tx) + m[b + 4] * tx) * ty];
+        }
+      }
+      return apply(Hi, [x, y]);
+    };
+    occ = rasterOccluders(k.occlusion, toPage, map, edgeK * sc, W, H);
+  }
+  lap('occluders');
   const vrow = new Float32Array((lw + 1) * 3);
   const vglare = new Float32Array(lw + 1);
   const curlSign = k.curl && k.curl.amount > 0 ? 0.1 : -0.12;
@@ -176,6 +224,7 @@ export async function photograph(rand: Rand, page: BlankPage, Hm: Mat3, k: Photo
     const bj = Math.min(lowH - 2, Math.floor(gy));
     const bty = gy - bj;
     const inRows = y >= ry0 && y <= ry1;
+    const occRow = occ.length ? occ.filter((q) => y >= q.y0 && y < q.y0 + q.h) : occ;
     // the warp map's row, for a bent sheet
     const wj = wm ? Math.min(wm.nh - 2, Math.floor((y - wm.y0) / WS)) : 0;
     const wfy = wm ? (y - wm.y0) / WS - wj : 0;
@@ -278,6 +327,15 @@ export async function photograph(rand: Rand, page: BlankPage, Hm: Mat3, k: Photo
         g = sg * alpha + (tg0 + (tg1 - tg0) * bty + gr) * k1;
         b = sb * alpha + (tb0 + (tb1 - tb0) * bty + gr) * k1;
       }
+      for (const q of occRow) {
+        if (x < q.x0 || x >= q.x0 + q.w) continue;
+        const e = (y - q.y0) * q.w + (x - q.x0);
+        const sh = 1 - q.shadow[e];
+        const a = q.alpha[e];
+        r = r * sh * (1 - a) + q.rgb[e * 3] * a;
+        g = g * sh * (1 - a) + q.rgb[e * 3 + 1] * a;
+        b = b * sh * (1 - a) + q.rgb[e * 3 + 2] * a;
+      }
       const i = li[x];
       const t = lt[x];
       const m = i * 3;
@@ -292,7 +350,10 @@ export async function photograph(rand: Rand, page: BlankPage, Hm: Mat3, k: Photo
   let img = sharp(out, { raw: { width: W, height: H, channels: 3 } });
   if (k.blur.kind === 'motion' && k.blur.length >= 2) img = img.convolve(motionKernel(k.blur.length, k.blur.angleDeg));
   else if (k.blur.sigma >= 0.3) img = img.blur(k.blur.sigma);
-  const blurred = new Uint8ClampedArray(await img.raw().toBuffer());
+  let blurred = new Uint8ClampedArray(await img.raw().toBuffer());
+  if (k.defocus) blurred = new Uint8ClampedArray(await sharp(blurred, { raw: { width: W, height: H, channels: 3 } }).convolve(discKernel(k.defocus.radius)).raw().toBuffer());
+  if (k.focusFalloff) await focusFalloff(blurred, W, H, k.focusFalloff);
+  if (k.toneMap) await toneMap(blurred, W, H, k.toneMap);
 
   lap('blur');
   // the phone's processing in one pass: sharpening (3x3 unsharp), sensor noise (luminance plus some chroma,
@@ -340,11 +401,86 @@ export async function photograph(rand: Rand, page: BlankPage, Hm: Mat3, k: Photo
     }
   }
   lap('noise');
-  let enc = sharp(stored, { raw: { width: SW, height: SH, channels: 3 } }).jpeg({ quality: k.jpegQuality, chromaSubsampling: '4:2:0' });
+  let enc = sharp(stored, { raw: { width: SW, height: SH, channels: 3 } });
+  // the phone's noise reduction (a median) and its sharpening: a strong, wide one leaves halos
+  if (k.denoise) enc = enc.median(k.denoise.size);
+  if (k.halo) enc = enc.sharpen({ sigma: k.halo.sigma, m1: k.halo.amount * 0.6, m2: k.halo.amount * 3 });
+  else if (k.denoise) enc = enc.sharpen({ sigma: 1, m1: k.denoise.sharpen * 0.5, m2: k.denoise.sharpen * 2 });
+  enc = enc.jpeg({ quality: k.jpegQuality, chromaSubsampling: '4:2:0' });
   if (k.exif !== 1) enc = enc.withMetadata({ orientation: k.exif });
-  const jpeg = await enc.toBuffer();
+  let jpeg = await enc.toBuffer();
   lap('jpeg');
-  return { jpeg, storedWidth: SW, storedHeight: SH, map };
+  if (!k.recompress) return { jpeg, storedWidth: SW, storedHeight: SH, width: W, height: H, scale: [1, 1], exif: k.exif, map };
+  // a messaging app: the pixels turned upright, scaled down, compressed again
+  const f = Math.min(1, k.recompress.longSide / Math.max(W, H));
+  const W2 = Math.round(W * f);
+  const H2 = Math.round(H * f);
+  jpeg = await sharp(jpeg).rotate().resize(W2, H2, { fit: 'fill' }).jpeg({ quality: k.recompress.quality, chromaSubsampling: '4:2:0' }).toBuffer();
+  const sx = W2 / W;
+  const sy = H2 / H;
+  return { jpeg, storedWidth: W2, storedHeight: H2, width: W2, height: H2, scale: [sx, sy], exif: 1, map: (p) => { const q = map(p); return [q[0] * sx, q[1] * sy]; } };
+}
+
+/** A normalised disc kernel: a lens out of focus. */
+function discKernel(radius: number): { width: number; height: number; kernel: number[] } {
+  const n = Math.ceil(radius) * 2 + 1;
+  const c = (n - 1) / 2;
+  const kernel: number[] = [];
+  for (let y = 0; y < n; y++) for (let x = 0; x < n; x++) kernel.push(Math.max(0, Math.min(1, radius + 0.5 - Math.hypot(x - c, y - c))));
+  const sum = kernel.reduce((a, b) => a + b, 0);
+  return { width: n, height: n, kernel: kernel.map((v) => v / sum) };
+}
+
+/** Shallow depth of field (in place): sharp along a line across the frame, more blurred away from it. */
+async function focusFalloff(px: Uint8ClampedArray, W: number, H: number, f: NonNullable<PhotoKnobs['focusFalloff']>): Promise<void> {
+  const far = await sharp(px, { raw: { width: W, height: H, channels: 3 } }).blur(f.sigma).raw().toBuffer();
+  const a = (f.angleDeg * Math.PI) / 180;
+  const nx = Math.cos(a);
+  const ny = Math.sin(a);
+  const half = (Math.abs(nx) * W + Math.abs(ny) * H) / 2;
+  for (let y = 0, o = 0; y < H; y++) {
+    for (let x = 0; x < W; x++, o += 3) {
+      const t = ((x - W / 2) * nx + (y - H / 2) * ny) / half - f.at;
+      const w = Math.min(1, Math.max(0, (Math.abs(t) - f.width) / 0.6));
+      if (w <= 0) continue;
+      px[o] += (far[o] - px[o]) * w;
+      px[o + 1] += (far[o + 1] - px[o + 1]) * w;
+      px[o + 2] += (far[o + 2] - px[o + 2]) * w;
+    }
+  }
+}
+
+/**
+ * Local tone mapping (in place), as phones do: each pixel's brightness pulled toward the frame's mean by its
+ * neighbourhood's (a low-resolution blur of the brightness), so dark regions lift and bright ones settle, with
+ * halos where they meet.
+ */
+async function toneMap(px: Uint8ClampedArray, W: number, H: number, t: NonNullable<PhotoKnobs['toneMap']>): Promise<void> {
+  const S = 16;
+  const w = Math.ceil(W / S);
+  const h = Math.ceil(H / S);
+  const sigma = Math.max(0.5, (t.radius * Math.hypot(W, H)) / S);
+  const low = await sharp(px, { raw: { width: W, height: H, channels: 3 } }).resize(w, h, { fit: 'fill' }).greyscale().blur(sigma).raw().toBuffer();
+  let mean = 0;
+  for (let i = 0; i < low.length; i++) mean += low[i];
+  mean = Math.max(20, mean / low.length);
+  const gain = new Float32Array(w * h);
+  for (let i = 0; i < low.length; i++) gain[i] = Math.min(2.5, Math.max(0.6, Math.pow(mean / Math.max(8, low[i]), t.strength)));
+  for (let y = 0, o = 0; y < H; y++) {
+    const fy = Math.min(h - 1.001, Math.max(0, y / S - 0.5));
+    const j = Math.floor(fy);
+    const ty = fy - j;
+    for (let x = 0; x < W; x++, o += 3) {
+      const fx = Math.min(w - 1.001, Math.max(0, x / S - 0.5));
+      const i = Math.floor(fx);
+      const tx = fx - i;
+      const a = j * w + i;
+      const g = (gain[a] * (1 - tx) + gain[a + 1] * tx) * (1 - ty) + (gain[a + w] * (1 - tx) + gain[a + w + 1] * tx) * ty;
+      px[o] *= g;
+      px[o + 1] *= g;
+      px[o + 2] *= g;
+    }
+  }
 }
 
 /** A normalised line kernel for motion blur. */

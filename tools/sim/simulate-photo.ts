@@ -8,7 +8,7 @@ import { sheetGeometry, type SheetGeometry } from '../../src/geometry/sheet-layo
 import { placeSheet } from './camera.js';
 import { applyConditions, type ConditionOptions } from './conditions.js';
 import { drawKnobs, mixDifficulty, type Difficulty, type SimKnobs } from './difficulty.js';
-import { apply, type Mat3, type Pt } from './homography.js';
+import { apply, multiply, type Mat3, type Pt } from './homography.js';
 import { blankPage } from './page.js';
 import { drawGame, type PencilTruth } from './pencil.js';
 import { photograph } from './photo.js';
@@ -16,7 +16,7 @@ import { makeSurface } from './surface.js';
 import { makeRand } from './rand.js';
 
 /** Bumped whenever the same seed starts giving different photos. */
-export const SIM_VERSION = 2;
+export const SIM_VERSION = 3;
 
 /** The truth file written beside each photo: a sheet state (formats.md) plus who, what and how. */
 export interface PhotoTruth extends SheetState {
@@ -161,7 +161,9 @@ export async function simulatePhoto(seed: string | number, difficulty: Difficult
 
   lap('photo');
   if (prof) process.stderr.write('\n');
-  // 4. the truth
+  // 4. the truth (in the final photo's pixels: a recompressed photo is smaller than the one rendered)
+  const [sx, sy] = photo.scale;
+  const homography = sx === 1 && sy === 1 ? cam.homography : multiply([sx, 0, 0, 0, sy, 0, 0, 0, 1], cam.homography);
   const g = page.geometry;
   const { rows, cols, x, y, cell } = g.grid;
   const box = (b: { x: number; y: number; size: number }): Pt[] =>
@@ -184,17 +186,17 @@ export async function simulatePhoto(seed: string | number, difficulty: Difficult
       difficulty: diff,
       conditions,
       photo: {
-        width: W,
-        height: H,
+        width: photo.width,
+        height: photo.height,
         storedWidth: photo.storedWidth,
         storedHeight: photo.storedHeight,
-        exifOrientation: knobs.photo.exif,
+        exifOrientation: photo.exif,
         jpegQuality: knobs.photo.jpegQuality,
-        megapixels: r2((W * H) / 1e6),
+        megapixels: r2((photo.width * photo.height) / 1e6),
       },
       page: { width: g.page.width, height: g.page.height, dpi },
       geometry: { grid: g.grid, markers: g.markers, qr: g.qr },
-      homography: cam.homography.map((v) => +v.toPrecision(10)),
+      homography: homography.map((v) => +v.toPrecision(10)),
       fill: r2(cam.fill),
       markers: g.markers.map(box),
       grid: {
@@ -202,7 +204,7 @@ export async function simulatePhoto(seed: string | number, difficulty: Difficult
         center: pt(photo.map([g.center.x, g.center.y])),
         vertices: Array.from({ length: rows + 1 }, (_, i) => Array.from({ length: cols + 1 }, (_, j) => pt(photo.map([x + j * cell, y + i * cell])))),
       },
-      warpPx: r2(warpPx(photo.map, cam.homography, g.grid)),
+      warpPx: r2(warpPx(photo.map, homography, g.grid)),
       qr: box(g.qr),
       page_corners: ([[0, 0], [g.page.width, 0], [g.page.width, g.page.height], [0, g.page.height]] as Pt[]).map((p) => pt(photo.map(p))),
       knobs: rounded({ sheet: knobs.sheet, pencil: knobs.pencil, camera: knobs.camera, photo: knobs.photo }),

@@ -18,8 +18,11 @@ export interface SurfaceKnobs {
   /** a steady bend along the other axis (degrees over the page), and folds across it (a sheet folded in quarters) */
   crossBowDeg: number;
   crossFolds: { at: number; deg: number }[];
-  /** creases at any angle: a point on the line (page fractions), the line's angle, its kink (degrees) and the reach of the kink (pt) */
-  creases: { at: [number, number]; angleDeg: number; deg: number; reach: number }[];
+  /**
+   * creases at any angle: the middle of the crease (page fractions), its angle, its length (pt; it fades out at
+   * both ends), its kink (degrees) and how far from the crease the kink reaches (pt)
+   */
+  creases: { at: [number, number]; angleDeg: number; length: number; deg: number; reach: number }[];
   /** low bumps: height (pt) and wavelength (fraction of the page's width) */
   bumps: { amp: number; scale: number; seed: number } | null;
   /** where the light comes from, for the panels' shading; strength 0 (flat light) .. 1 */
@@ -96,8 +99,16 @@ export function makeSurface(k: SurfaceKnobs, page: { width: number; height: numb
   const creases = k.creases.map((c) => {
     const a = c.angleDeg * RAD;
     // unit normal of the line; the kink lifts the side the normal points to
-    return { px: c.at[0] * page.width, py: c.at[1] * page.height, nx: -Math.sin(a), ny: Math.cos(a), t: Math.tan(c.deg * RAD), reach: c.reach };
+    return { px: c.at[0] * page.width, py: c.at[1] * page.height, nx: -Math.sin(a), ny: Math.cos(a), t: Math.tan(c.deg * RAD), reach: c.reach, half: c.length / 2 };
   });
+  // a crease fades out over the last 30% of each half
+  const fade = (c: { px: number; py: number; nx: number; ny: number; half: number }, u: number, v: number): number => {
+    const along = Math.abs((u - c.px) * c.ny - (v - c.py) * c.nx) / c.half;
+    if (along >= 1) return 0;
+    if (along <= 0.7) return 1;
+    const t = (1 - along) / 0.3;
+    return t * t * (3 - 2 * t);
+  };
   // the bumps, tabulated every 8 pt (with a margin) and read bilinearly
   const B = 8;
   const bw = Math.ceil(page.width / B) + 12;
@@ -126,7 +137,7 @@ export function makeSurface(k: SurfaceKnobs, page: { width: number; height: numb
     let h = sample(main.h, main, a) + sample(cross.h, cross, b) + bump(u, v);
     for (const c of creases) {
       const sd = (u - c.px) * c.nx + (v - c.py) * c.ny;
-      if (sd > 0) h += c.t * c.reach * (1 - Math.exp(-sd / c.reach));
+      if (sd > 0) h += c.t * c.reach * (1 - Math.exp(-sd / c.reach)) * fade(c, u, v);
     }
     return h;
   };
@@ -140,12 +151,13 @@ export function makeSurface(k: SurfaceKnobs, page: { width: number; height: numb
     Math.sin(k.light.elevDeg * RAD),
   ];
   // the lines the creases leave: folds across the cross-section, and the creases at any angle
+  const far = 1e6;
   const lines = [
-    ...k.folds.map((f) => (alongV ? { px: 0, py: f.at * L, nx: 0, ny: 1 } : { px: f.at * L, py: 0, nx: 1, ny: 0 })),
-    ...k.crossFolds.map((f) => (alongV ? { px: f.at * C, py: 0, nx: 1, ny: 0 } : { px: 0, py: f.at * C, nx: 0, ny: 1 })),
-    ...creases.map((c) => ({ px: c.px, py: c.py, nx: c.nx, ny: c.ny })),
-  ].map((l, i) => ({ ...l, side: i % 2 ? 1 : -1, w: 0.9 + (i % 3) * 0.35 }));
-  const lineK = k.creaseLine * 0.22;
+    ...k.folds.map((f) => (alongV ? { px: 0, py: f.at * L, nx: 0, ny: 1, half: far } : { px: f.at * L, py: 0, nx: 1, ny: 0, half: far })),
+    ...k.crossFolds.map((f) => (alongV ? { px: f.at * C, py: 0, nx: 1, ny: 0, half: far } : { px: 0, py: f.at * C, nx: 0, ny: 1, half: far })),
+    ...creases.map((c) => ({ px: c.px, py: c.py, nx: c.nx, ny: c.ny, half: c.half })),
+  ].map((l, i) => ({ ...l, side: i % 2 ? 1 : -1, w: 0.5 + (i % 3) * 0.25 }));
+  const lineK = k.creaseLine * 0.13;
 
   return {
     at(u, v) {
@@ -166,7 +178,7 @@ export function makeSurface(k: SurfaceKnobs, page: { width: number; height: numb
       for (const c of creases) {
         const sd = (u - c.px) * c.nx + (v - c.py) * c.ny;
         if (sd > 0) {
-          const g = c.t * Math.exp(-sd / c.reach);
+          const g = c.t * Math.exp(-sd / c.reach) * fade(c, u, v);
           gx += g * c.nx;
           gy += g * c.ny;
         }
@@ -181,16 +193,37 @@ export function makeSurface(k: SurfaceKnobs, page: { width: number; height: numb
       let s = 1 + k.light.strength * (lam / L3[2] - 1);
       for (const l of lines) {
         const d = (u - l.px) * l.nx + (v - l.py) * l.ny;
-        if (d > 6 || d < -6) continue;
+        if (d > 4 || d < -4) continue;
         const w = l.w;
+        const f = l.half < far ? fade(l, u, v) : 1;
+        if (f === 0) continue;
         const e1 = (d - w) / w;
         const e2 = (d + w) / w;
         const e0 = d / (0.45 * w);
-        s *= 1 + lineK * (l.side * (Math.exp(-e1 * e1) - Math.exp(-e2 * e2)) - 0.45 * Math.exp(-e0 * e0));
+        s *= 1 + lineK * f * (l.side * (Math.exp(-e1 * e1) - Math.exp(-e2 * e2)) - 0.35 * Math.exp(-e0 * e0));
       }
       return Math.max(0.35, Math.min(1.35, s));
     },
   };
+}
+
+/**
+ * Scales the surface's bends (in place) so that no part of the page rises more than `maxLift` pt off the table:
+ * a sheet on a table is bent, not standing up.
+ */
+export function limitLift(k: SurfaceKnobs, page: { width: number; height: number }, maxLift: number): void {
+  for (let round = 0; round < 4; round++) {
+    const s = makeSurface(k, page);
+    let top = 0;
+    for (let j = 0; j <= 24; j++) for (let i = 0; i <= 18; i++) top = Math.max(top, s.at((i / 18) * page.width, (j / 24) * page.height)[2]);
+    if (top <= maxLift) return;
+    const f = (maxLift / top) * 0.98;
+    for (const fo of [...k.folds, ...k.crossFolds]) fo.deg *= f;
+    k.bowDeg *= f;
+    k.crossBowDeg *= f;
+    for (const c of k.creases) c.deg *= f;
+    if (k.bumps) k.bumps.amp *= f;
+  }
 }
 
 /** Shades the page's pixels (in place) with the surface's light and crease lines. */
@@ -221,41 +254,99 @@ export interface WarpMap {
 }
 
 /**
- * Inverts page -> photo (`project` of the surface's points) on a grid of photo pixels: each node's page point is
- * found by fixed-point steps through the flat homography's inverse (`flatInv`), which the surface only bends.
+ * Inverts page -> photo on a grid of photo pixels by drawing the bent page as a mesh: the page and a ring around
+ * it (so that the paper's edge interpolates smoothly) are cut into triangles every few points, each projected
+ * by the camera and filled into the grid's nodes with its page points interpolated. The page's own triangles win
+ * over the ring's; nodes no triangle reaches see the table through the flat homography's inverse, kept off the
+ * page. (Solving for each node on its own finds the wrong one of two points where the bent page and its ring
+ * both lie on a pixel's ray.)
  */
 export function warpMap(
   s: Surface,
   project: (x: number, y: number, h: number) => Pt,
   flatInv: (p: Pt) => Pt,
   box: { x0: number; y0: number; x1: number; y1: number },
+  page: { width: number; height: number },
   step = 8,
 ): WarpMap {
   const nw = Math.ceil((box.x1 - box.x0) / step) + 2;
   const nh = Math.ceil((box.y1 - box.y0) / step) + 2;
   const uvh = new Float32Array(nw * nh * 3);
-  let prevRow: Pt | null = null;
-  for (let j = 0; j < nh; j++) {
-    let guess: Pt | null = prevRow;
-    for (let i = 0; i < nw; i++) {
-      const target = flatInv([box.x0 + i * step, box.y0 + j * step]);
-      let p: Pt = guess ?? target;
-      let h = 0;
-      for (let it = 0; it < 20; it++) {
-        const [x, y, hh] = s.at(p[0], p[1]);
-        h = hh;
-        const back = flatInv(project(x, y, hh));
-        const dx = target[0] - back[0];
-        const dy = target[1] - back[1];
-        p = [p[0] + dx, p[1] + dy];
-        if (dx * dx + dy * dy < 1e-6) break;
+  const prio = new Uint8Array(nw * nh);
+  // mesh coordinates along each axis: the ring, then the page (its edges exactly), then the ring
+  const axis = (len: number): number[] => {
+    const ring = 36;
+    const m = 6;
+    const out: number[] = [-ring, -ring / 2];
+    const n = Math.ceil(len / m);
+    for (let i = 0; i <= n; i++) out.push((i / n) * len);
+    out.push(len + ring / 2, len + ring);
+    return out;
+  };
+  const us = axis(page.width);
+  const vs = axis(page.height);
+  const cw = us.length;
+  const gx = new Float64Array(cw * vs.length);
+  const gy = new Float64Array(cw * vs.length);
+  const hs = new Float64Array(cw * vs.length);
+  for (let j = 0; j < vs.length; j++) {
+    for (let i = 0; i < cw; i++) {
+      const [x, y, h] = s.at(us[i], vs[j]);
+      const q = project(x, y, h);
+      const o = j * cw + i;
+      gx[o] = (q[0] - box.x0) / step;
+      gy[o] = (q[1] - box.y0) / step;
+      hs[o] = h;
+    }
+  }
+  const inside = (u: number, v: number) => u >= 0 && u <= page.width && v >= 0 && v <= page.height;
+  const tri = (a: number, b: number, c: number, ua: Pt, ub: Pt, uc: Pt, p: number) => {
+    const x0 = Math.max(0, Math.ceil(Math.min(gx[a], gx[b], gx[c])));
+    const x1 = Math.min(nw - 1, Math.floor(Math.max(gx[a], gx[b], gx[c])));
+    const y0 = Math.max(0, Math.ceil(Math.min(gy[a], gy[b], gy[c])));
+    const y1 = Math.min(nh - 1, Math.floor(Math.max(gy[a], gy[b], gy[c])));
+    if (x1 < x0 || y1 < y0) return;
+    const det = (gy[b] - gy[c]) * (gx[a] - gx[c]) + (gx[c] - gx[b]) * (gy[a] - gy[c]);
+    if (Math.abs(det) < 1e-12) return;
+    for (let y = y0; y <= y1; y++) {
+      for (let x = x0; x <= x1; x++) {
+        const n = y * nw + x;
+        if (prio[n] > p) continue;
+        const wa = ((gy[b] - gy[c]) * (x - gx[c]) + (gx[c] - gx[b]) * (y - gy[c])) / det;
+        const wb = ((gy[c] - gy[a]) * (x - gx[c]) + (gx[a] - gx[c]) * (y - gy[c])) / det;
+        const wc = 1 - wa - wb;
+        if (wa < -1e-9 || wb < -1e-9 || wc < -1e-9) continue;
+        prio[n] = p;
+        uvh[n * 3] = wa * ua[0] + wb * ub[0] + wc * uc[0];
+        uvh[n * 3 + 1] = wa * ua[1] + wb * ub[1] + wc * uc[1];
+        uvh[n * 3 + 2] = wa * hs[a] + wb * hs[b] + wc * hs[c];
       }
-      if (i === 0) prevRow = p;
-      guess = p;
-      const o = (j * nw + i) * 3;
-      uvh[o] = p[0];
-      uvh[o + 1] = p[1];
-      uvh[o + 2] = h;
+    }
+  };
+  for (let j = 0; j + 1 < vs.length; j++) {
+    for (let i = 0; i + 1 < cw; i++) {
+      const a = j * cw + i;
+      const b = a + 1;
+      const c = a + cw;
+      const d = c + 1;
+      const pa: Pt = [us[i], vs[j]];
+      const pb: Pt = [us[i + 1], vs[j]];
+      const pc: Pt = [us[i], vs[j + 1]];
+      const pd: Pt = [us[i + 1], vs[j + 1]];
+      const p = inside(pa[0], pa[1]) && inside(pd[0], pd[1]) ? 2 : 1;
+      tri(a, b, d, pa, pb, pd, p);
+      tri(a, d, c, pa, pd, pc, p);
+    }
+  }
+  // what no triangle reached is table: the flat inverse, pushed off the page if it would land on it
+  for (let y = 0; y < nh; y++) {
+    for (let x = 0; x < nw; x++) {
+      const n = y * nw + x;
+      if (prio[n]) continue;
+      let [u, v] = flatInv([box.x0 + x * step, box.y0 + y * step]);
+      if (inside(u, v)) [u, v] = [-1000, -1000];
+      uvh[n * 3] = u;
+      uvh[n * 3 + 1] = v;
     }
   }
   return { x0: box.x0, y0: box.y0, step, nw, nh, uvh };
