@@ -22,8 +22,7 @@ export interface Mlp {
 
 /** The network's log-odds for inputs `x`. */
 export function mlpLogit(x: ArrayLike<number>, m: Mlp): number {
-  const held = (k: number) => (m.lo && m.hi ? Math.min(m.hi[k], Math.max(m.lo[k], x[k])) : x[k]);
-  let h: ArrayLike<number> = Float64Array.from({ length: x.length }, (_, k) => (held(k) - m.mean[k]) / m.scale[k]);
+  let h = standardised(x, m);
   for (const layer of m.layers) {
     const next = new Float64Array(layer.b.length);
     for (let o = 0; o < next.length; o++) {
@@ -37,6 +36,18 @@ export function mlpLogit(x: ArrayLike<number>, m: Mlp): number {
   let out = m.b;
   for (let k = 0; k < h.length; k++) out += m.w[k] * h[k];
   return out;
+}
+
+let input = new Float64Array(0);
+
+/** The inputs held to the training range and standardised, in a buffer kept between calls (thousands a photo). */
+function standardised(x: ArrayLike<number>, m: Mlp): Float64Array {
+  if (input.length !== x.length) input = new Float64Array(x.length);
+  for (let k = 0; k < x.length; k++) {
+    const v = m.lo && m.hi ? Math.min(m.hi[k], Math.max(m.lo[k], x[k])) : x[k];
+    input[k] = (v - m.mean[k]) / m.scale[k];
+  }
+  return input;
 }
 
 export const sigmoid = (z: number): number => 1 / (1 + Math.exp(-z));

@@ -57,6 +57,14 @@ export const PROFILE_BINS = 4;
 /** How far a second path keeps from the first, in cells. */
 const APART = 0.2;
 
+let buffers: { v: Float32Array; w: Float32Array } | undefined;
+
+/** The band's two rasters, kept between edges (every edge of a land has the same size; hundreds a photo). */
+function scratch(n: number): { v: Float32Array; w: Float32Array } {
+  if (!buffers || buffers.v.length !== n) buffers = { v: new Float32Array(n), w: new Float32Array(n) };
+  return buffers;
+}
+
 /** The best line's stroke features for one edge. */
 export function strokeFeature(m: InkMap, kind: 'h' | 'v', row: number, col: number): StrokeFeature {
   const { cell } = m;
@@ -66,12 +74,11 @@ export function strokeFeature(m: InkMap, kind: 'h' | 'v', row: number, col: numb
   const L = cell + 2 * Math.round(cell * RUN_PAST);
   const p = new EdgeProbe(m, kind, row, col);
   // Ink on the band, [s * O + o], and the same widened across by WOBBLE pixels (a hand's line wavers about its course).
-  const v = new Float32Array(L * O);
+  const { v, w } = scratch(L * O);
   for (let s = 0; s < L; s++) {
     for (let o = 0; o < O; o++) v[s * O + o] = p.ink(s0 + s, o - R) / 255;
   }
   const wob = Math.max(1, Math.round(cell * WOBBLE));
-  const w = new Float32Array(L * O);
   for (let s = 0; s < L; s++)
     for (let o = 0; o < O; o++) {
       let best = 0;
@@ -82,13 +89,11 @@ export function strokeFeature(m: InkMap, kind: 'h' | 'v', row: number, col: numb
   const b = Math.round(cell * MEASURE[1]) - s0;
   const tilt = Math.round(cell * TILT);
   const first = bestLine(w, O, a, b, tilt, null);
-  const apart = Math.round(cell * APART);
   const second = bestLine(w, O, a, b, tilt, first);
   const along1 = inkAlong(w, O, first, a, b);
   const along2 = inkAlong(w, O, second, a, b);
   const sorted1 = Float64Array.from(along1).sort();
   const sorted2 = Float64Array.from(along2).sort();
-  void apart;
   // Across profile: the mean ink of each strip, the line's own strip first, folding the two sides together.
   const width = Math.max(1, Math.round(R / PROFILE_BINS));
   const profile = new Array(PROFILE_BINS).fill(0);
