@@ -113,7 +113,7 @@ function toEvidence(photo: number, truth: PhotoTruth, ev: SheetEvidence | undefi
  * How far each vertex of the located grid lies from the truth's, in cells. The truth gives the vertices as the photo
  * is displayed; the scanner works on the pixels as stored (turned by the EXIF orientation), at its working scale.
  */
-function registrationError(truth: PhotoTruth, g: LandGrid, scale: number): Float32Array {
+export function registrationError(truth: PhotoTruth, g: LandGrid, scale: number): Float32Array {
   const { width: W, height: H, exifOrientation: o } = truth.sim.photo;
   const stored = ([x, y]: number[]): [number, number] => (o === 3 ? [W - x, H - y] : o === 6 ? [y, W - x] : o === 8 ? [H - y, x] : [x, y]);
   const V = truth.sim.grid.vertices;
