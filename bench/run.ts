@@ -23,8 +23,10 @@ if (unknown.length > 0) {
 }
 
 for (const name of all.filter((n) => only.length === 0 || only.includes(n))) {
-  const mod = (await import(pathToFileURL(join(dir, `${name}.ts`)).href)) as { bench?: (report: Report) => Promise<void> | void };
+  const mod = (await import(pathToFileURL(join(dir, `${name}.ts`)).href)) as { bench?: (report: Report) => Promise<void> | void; explicitOnly?: boolean };
   if (typeof mod.bench !== 'function') continue;
+  // (modules that take hours run only when named)
+  if (mod.explicitOnly && !only.includes(name)) continue;
   console.log(`\n== ${name} ==`);
   const report = new Report(name);
   const m = machine();

@@ -82,6 +82,8 @@ export interface UncertainItem {
   chance: number;
   /** Whether the guess counts as likely right (a person may skip checking it). */
   likely: boolean;
+  /** What the total gains (or loses) if the guess is wrong. */
+  points: number;
 }
 
 /** What the scanner read on a photo of a finished sheet. */
@@ -90,8 +92,10 @@ export interface SheetReading {
   score: Score;
   /** The chance (0..1) that the whole reading is exactly right, as the scanner's models reckon it. */
   confidence: number;
-  /** The items to check on the sheet, likeliest wrong first. */
+  /** The items worth a look: those to check first (likeliest wrong first), then those likely right. */
   uncertain: UncertainItem[];
+  /** The lowest and highest total the items to check allow until they are checked. */
+  range: [number, number];
   /** From the sheet's QR code (or the fallback). */
   player?: number;
   game?: string;
@@ -118,13 +122,14 @@ export interface ScanPhotoOptions extends GameOption {
  */
 export async function scanPhoto(photo: string | Buffer, opts: ScanPhotoOptions = {}): Promise<SheetReading> {
   const game = opts.game ?? loadGame();
-  const [{ scanPhoto: scan }, { LIKELY_RIGHT }] = await Promise.all([import('./scan/scan.js'), import('./scan/read.js')]);
+  const { scanPhoto: scan } = await import('./scan/scan.js');
   const r = await scan(photo, game, { fallback: opts.fallback, name: opts.name });
   const reading: SheetReading = {
     state: r.state,
     score: r.score,
     confidence: r.confidence,
-    uncertain: r.uncertain.map(({ kind, row, col }, i) => ({ kind, row, col, chance: r.risks[i], likely: r.risks[i] < LIKELY_RIGHT })),
+    uncertain: r.uncertain.map(({ kind, row, col, chance, likely, points }) => ({ kind, row, col, chance, likely, points })),
+    range: r.range,
     ...(r.player !== undefined ? { player: r.player } : {}),
     ...(r.game !== undefined ? { game: r.game } : {}),
     paper: r.paper,

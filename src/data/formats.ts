@@ -58,7 +58,11 @@ const scanReading = sheetStateSchema
   .extend({
     score: scoreSchema,
     confidence: z.number().min(0).max(1).describe('the chance the whole reading is exactly right, as the models reckon it'),
-    uncertain: z.array(uncertainItem).describe('the items to check, likeliest wrong first'),
+    uncertain: z.array(uncertainItem).describe('the items worth a look: those to check (likeliest wrong first), then those likely right'),
+    range: z
+      .tuple([z.number().int(), z.number().int()])
+      .optional()
+      .describe('the lowest and highest total the items to check allow until a person checks them'),
     player: z.number().int().min(1).optional().describe("the player number from the sheet's QR code"),
     game: z.string().optional().describe("the game id from the sheet's QR code"),
     paper: z.enum(['a4', 'letter']).optional(),

@@ -9,8 +9,12 @@ export interface ReviewItem {
   kind: 'h' | 'v' | 'hole';
   row: number;
   col: number;
-  /** The scanner's guess is likely right (its models give it under a 5% chance of being wrong): checked last. */
+  /** Not asked: the scanner's guess is likely right, or moves no score: checked last, if at all. */
   likely?: boolean;
+  /** The scanner's chance (0..1) that its guess is wrong. */
+  chance?: number;
+  /** How much the total moves were the item the other way, the rest as read. */
+  points?: number;
 }
 
 export const sameItem = (a: ReviewItem, b: ReviewItem): boolean => a.kind === b.kind && a.row === b.row && a.col === b.col;

@@ -68,8 +68,11 @@ export function fourthMarkerCandidates(photo: Photo, hits: MarkerHit[], papers: 
           const edge0 = apply(h, page[missing].x - size / 2, page[missing].y);
           const edge1 = apply(h, page[missing].x + size / 2, page[missing].y);
           const side = Math.hypot(edge1.x - edge0.x, edge1.y - edge0.y);
-          const found = searchNear(photo, guess, side);
-          if (!found) continue;
+          // Where no square shows there (under a thumb, across a shadow's edge too sharp for any threshold), the
+          // three squares' homography places it: the borderline's check on the pose decides whether that holds.
+          const m = sheetGeometry('A', paper).markers[missing];
+          const placed = [{ x: m.x, y: m.y }, { x: m.x + m.size, y: m.y }, { x: m.x + m.size, y: m.y + m.size }, { x: m.x, y: m.y + m.size }].map((c) => apply(h, c.x, c.y));
+          const found = searchNear(photo, guess, side) ?? { center: guess, corners: placed, side, misfit: 1 };
           const four = clockwise([...three, found]);
           if (plausible(four)) out.push(four);
         }

@@ -1,12 +1,14 @@
-import { apply, type Point } from './homography.js';
+import { apply, findHomography } from './homography.js';
 import type { Photo } from './image.js';
 import type { Pose } from './orient.js';
 import { grey } from './sample.js';
 
 /**
- * Where every vertex of the land lies in the photo. The markers' homography is exact for a flat sheet;
- * a curled or bowed sheet bends the borderline, so the borderline is measured and its bend carried into the
- * interior with a Coons patch (each interior vertex moves as the four sides around it moved).
+ * Where every vertex of the land lies in the photo. The markers' homography is exact for a flat sheet; a curled,
+ * bowed or folded sheet bends the land away from it, by up to a cell or so. So the land's solid borderline is
+ * followed along each side (the darkest smooth path near where the homography puts it, which may kink where a fold
+ * crosses it) and its displacement carried into the interior (each interior vertex moves as the four sides around
+ * it moved); the printed dots then correct the interior where the sheet bends inside (register.ts).
  */
 export interface LandGrid {
   rows: number;
@@ -16,165 +18,239 @@ export interface LandGrid {
   ys: Float64Array;
   /** Mean cell side in working pixels. */
   cellPx: number;
-  /** How far the measured borderline departs from the homography, in cells (max and rms of the fitted curves). */
-  bend: { max: number; rms: number };
-  /** Spread of the border measurements around their fitted curves, in cells (noise of the fit). */
-  residual: number;
-  /** Fraction of border samples that found a clear dark line. */
+  /** Fraction of border samples on a clear dark line. */
   borderFound: number;
+  /**
+   * How far (cells) the printed dots' lines stray from the smooth field the grid was moved by, the 90th percentile
+   * (register.ts): high where the land is registered badly, as on a sheet crumpled past what the grid can follow.
+   */
+  dotMisfit?: number;
 }
 
-const SEARCH = 0.3; // cells either side of the predicted borderline
+/** How far across the predicted borderline it is looked for, in cells: a folded sheet moves it up to a cell. */
+const SEARCH = 0.9;
+/** Offsets tried across the line, in cells. */
 const STEP = 0.02;
+/** Samples along each side. */
+const SIDE_SAMPLES = 72;
+/** Most the path may move across between neighbouring samples, in steps (a fold kinks it, never jumps it). */
+const TURN = 3;
+/** What moving a step across costs the path, in contrast (a straight line is likelier than a wandering one). */
+const TURN_COST = 0.02;
+/** What each cell of distance from the predicted line costs (among equal lines, the nearer one). */
+const FAR_COST = 0.05;
+/** Contrast from which a sample counts as on a clear line. */
+const CLEAR = 0.25;
 
-/** Finds the offset (in cells, along the outward normal) of the darkest line near a predicted border point. */
-function measure(photo: Photo, pose: Pose, px: number, py: number, nx: number, ny: number): { d: number; contrast: number } {
+/**
+ * The borderline's offset (cells, along the outward normal) at each sample of one side: the darkest smooth path
+ * through the contrast of every offset at every sample (dynamic programming), and how many samples it finds clear.
+ */
+function followSide(photo: Photo, pose: Pose, sx: number, sy: number, ax: number, ay: number, len: number, nx: number, ny: number, SAMPLES = SIDE_SAMPLES): { d: Float64Array; found: number; contrast: number } {
   const cell = pose.geometry.grid.cell;
   const h = pose.pageToImage;
-  const steps = Math.round((2 * SEARCH) / STEP) + 1;
-  let best = 0;
-  let bestV = Infinity;
-  const vals = new Float64Array(steps);
-  for (let k = 0; k < steps; k++) {
-    const o = -SEARCH + k * STEP;
-    const p = apply(h, px + nx * o * cell, py + ny * o * cell);
-    const v = grey(photo, p.x, p.y);
-    vals[k] = v;
-    if (v < bestV) {
-      bestV = v;
-      best = k;
+  const O = Math.round((2 * SEARCH) / STEP) + 1;
+  // Contrast of each offset: darkness against the brightest paper within a quarter cell either side.
+  const contrast = new Float64Array(SAMPLES * O);
+  const vals = new Float64Array(O);
+  const reach = Math.round(0.25 / STEP);
+  for (let k = 0; k < SAMPLES; k++) {
+    const t = (k + 0.5) / SAMPLES;
+    const px = sx + ax * t * len;
+    const py = sy + ay * t * len;
+    for (let o = 0; o < O; o++) {
+      const d = -SEARCH + o * STEP;
+      const p = apply(h, px + nx * d * cell, py + ny * d * cell);
+      vals[o] = grey(photo, p.x, p.y);
+    }
+    for (let o = 0; o < O; o++) {
+      let paper = 0;
+      for (let q = Math.max(0, o - reach); q <= Math.min(O - 1, o + reach); q++) if (vals[q] > paper) paper = vals[q];
+      contrast[k * O + o] = paper > 0 ? (paper - vals[o]) / paper : 0;
     }
   }
-  let paper = 0;
-  for (let k = 0; k < steps; k++) if (vals[k] > paper) paper = vals[k];
-  // Parabola through the minimum and its neighbours for a sub-step estimate.
-  let d = -SEARCH + best * STEP;
-  if (best > 0 && best < steps - 1) {
-    const a = vals[best - 1];
-    const b = vals[best];
-    const c = vals[best + 1];
-    const den = a - 2 * b + c;
-    if (den > 1e-6) d += ((a - c) / (2 * den)) * STEP;
-  }
-  return { d, contrast: paper > 0 ? (paper - bestV) / paper : 0 };
-}
-
-/** Least-squares polynomial fit (degree 2) with rejection of points far from the curve (pencil touching the border). */
-function robustQuadratic(ts: number[], ds: number[], weights: number[]): { coef: [number, number, number]; rms: number } {
-  let use = ts.map((_, i) => weights[i] > 0);
-  let coef: [number, number, number] = [0, 0, 0];
-  for (let iter = 0; iter < 4; iter++) {
-    const m = new Float64Array(9);
-    const v = new Float64Array(3);
-    let count = 0;
-    for (let i = 0; i < ts.length; i++) {
-      if (!use[i]) continue;
-      count++;
-      const b = [1, ts[i], ts[i] * ts[i]];
-      for (let r = 0; r < 3; r++) {
-        v[r] += b[r] * ds[i];
-        for (let c = 0; c < 3; c++) m[r * 3 + c] += b[r] * b[c];
+  const far = (o: number) => FAR_COST * Math.abs(-SEARCH + o * STEP);
+  const acc = new Float64Array(SAMPLES * O);
+  const back = new Int8Array(SAMPLES * O);
+  for (let o = 0; o < O; o++) acc[o] = contrast[o] - far(o);
+  for (let k = 1; k < SAMPLES; k++)
+    for (let o = 0; o < O; o++) {
+      let best = -Infinity;
+      let from = 0;
+      for (let d = -TURN; d <= TURN; d++) {
+        const q = o + d;
+        if (q < 0 || q >= O) continue;
+        const v = acc[(k - 1) * O + q] - TURN_COST * Math.abs(d);
+        if (v > best) {
+          best = v;
+          from = d;
+        }
       }
+      acc[k * O + o] = best + contrast[k * O + o] - far(o);
+      back[k * O + o] = from;
     }
-    if (count < 5) return { coef: [0, 0, 0], rms: 0 };
-    coef = solve3(m, v) ?? [0, 0, 0];
-    const res = ts.map((t, i) => Math.abs(ds[i] - (coef[0] + coef[1] * t + coef[2] * t * t)));
-    const med = [...res.filter((_, i) => use[i])].sort((a, b) => a - b)[Math.floor(count / 2)];
-    const cut = Math.max(0.03, 3 * med);
-    use = use.map((u, i) => weights[i] > 0 && res[i] <= cut);
+  let o = 0;
+  for (let q = 1; q < O; q++) if (acc[(SAMPLES - 1) * O + q] > acc[(SAMPLES - 1) * O + o]) o = q;
+  const d = new Float64Array(SAMPLES);
+  let found = 0;
+  let sum = 0;
+  for (let k = SAMPLES - 1; k >= 0; k--) {
+    // a sub-step estimate from the parabola through the darkest point and its neighbours
+    let at = o;
+    if (o > 0 && o < O - 1) {
+      const a = contrast[k * O + o - 1];
+      const b = contrast[k * O + o];
+      const c = contrast[k * O + o + 1];
+      const den = a - 2 * b + c;
+      if (den < -1e-9) at = o + (0.5 * (a - c)) / den;
+    }
+    d[k] = -SEARCH + at * STEP;
+    if (contrast[k * O + o] > CLEAR) found++;
+    sum += contrast[k * O + o];
+    o += back[k * O + o];
   }
-  const res = ts.map((t, i) => ds[i] - (coef[0] + coef[1] * t + coef[2] * t * t)).filter((_, i) => use[i]);
-  const rms = Math.sqrt(res.reduce((s, r) => s + r * r, 0) / Math.max(1, res.length));
-  return { coef, rms };
+  return { d: smooth(d), found, contrast: sum / SAMPLES };
 }
 
-function solve3(m: Float64Array, v: Float64Array): [number, number, number] | null {
-  const det = (a: ArrayLike<number>) => a[0] * (a[4] * a[8] - a[5] * a[7]) - a[1] * (a[3] * a[8] - a[5] * a[6]) + a[2] * (a[3] * a[7] - a[4] * a[6]);
-  const d = det(m);
-  if (Math.abs(d) < 1e-12) return null;
-  const out: number[] = [];
-  for (let c = 0; c < 3; c++) {
-    const mc = Float64Array.from(m);
-    for (let r = 0; r < 3; r++) mc[r * 3 + c] = v[r];
-    out.push(det(mc) / d);
-  }
-  return out as [number, number, number];
-}
-
-export function locateGrid(photo: Photo, pose: Pose, refine = true): LandGrid {
+/**
+ * How clearly the land's borderline shows under a pose: the mean contrast of the darkest smooth path along each
+ * side, within the reach a bent sheet moves it (0 where nothing is, 0.3 and up on the borderline). A wrong pose puts
+ * the land over printed text and boxes, whose lines do not run all round.
+ */
+export function borderContrast(photo: Photo, pose: Pose, samples = 24): number {
   const { rows, cols, x, y, cell } = pose.geometry.grid;
   const W = cols * cell;
   const H = rows * cell;
-  // Border offsets (in cells, outward positive) as quadratic functions of the position along each side.
-  const curves = { top: [0, 0, 0], bottom: [0, 0, 0], left: [0, 0, 0], right: [0, 0, 0] } as Record<string, number[]>;
-  let found = 0;
-  let total = 0;
-  let rmsSum = 0;
-  if (refine) {
-    const sides: [string, number, number, number, number, number, number][] = [
-      // name, start x, start y, along x, along y, outward normal x, y
-      ['top', x, y, 1, 0, 0, -1],
-      ['bottom', x, y + H, 1, 0, 0, 1],
-      ['left', x, y, 0, 1, -1, 0],
-      ['right', x + W, y, 0, 1, 1, 0],
-    ];
-    for (const [name, sx, sy, ax, ay, nx, ny] of sides) {
-      const len = ax ? W : H;
-      const ts: number[] = [];
-      const ds: number[] = [];
-      const ws: number[] = [];
-      const n = 48;
-      for (let k = 0; k < n; k++) {
-        const t = (k + 0.5) / n;
-        const m = measure(photo, pose, sx + ax * t * len, sy + ay * t * len, nx, ny);
-        total++;
-        const ok = m.contrast > 0.25;
-        if (ok) found++;
-        ts.push(t);
-        ds.push(m.d);
-        ws.push(ok ? 1 : 0);
-      }
-      const fit = robustQuadratic(ts, ds, ws);
-      curves[name] = fit.coef;
-      rmsSum += fit.rms;
-    }
+  const sides = [
+    followSide(photo, pose, x, y, 1, 0, W, 0, -1, samples),
+    followSide(photo, pose, x, y + H, 1, 0, W, 0, 1, samples),
+    followSide(photo, pose, x, y, 0, 1, H, -1, 0, samples),
+    followSide(photo, pose, x + W, y, 0, 1, H, 1, 0, samples),
+  ];
+  // the weakest side counts most: a wrong pose may find one line, not four
+  const c = sides.map((s) => s.contrast).sort((a, b) => a - b);
+  return (2 * c[0] + c[1] + c[2] + c[3]) / 5;
+}
+
+/** A 5-sample running median: one dark blot beside the line does not bend it. */
+function smooth(d: Float64Array): Float64Array {
+  const out = new Float64Array(d.length);
+  const w: number[] = [];
+  for (let k = 0; k < d.length; k++) {
+    w.length = 0;
+    for (let q = Math.max(0, k - 2); q <= Math.min(d.length - 1, k + 2); q++) w.push(d[q]);
+    w.sort((a, b) => a - b);
+    out[k] = w[w.length >> 1];
   }
-  const ev = (c: number[], t: number) => c[0] + c[1] * t + c[2] * t * t;
-  // Boundary displacement (page points) of the four sides, Coons-blended inside.
-  const dTop = (u: number) => -ev(curves.top, u) * cell;
-  const dBottom = (u: number) => ev(curves.bottom, u) * cell;
-  const dLeft = (v: number) => -ev(curves.left, v) * cell;
-  const dRight = (v: number) => ev(curves.right, v) * cell;
+  return out;
+}
+
+/** The side's offset at position t (0..1) along it, linear between samples, flat past the end ones. */
+function offsetAt(d: Float64Array, t: number): number {
+  const f = t * d.length - 0.5;
+  if (f <= 0) return d[0];
+  if (f >= d.length - 1) return d[d.length - 1];
+  const k = Math.floor(f);
+  return d[k] + (d[k + 1] - d[k]) * (f - k);
+}
+
+/** How far from where the pose puts it a land corner is looked for, in cells (further, printed boxes' corners pass for it). */
+const CORNER_SEARCH = 1.5;
+/** The coarse search's step and the fine one's, in cells. */
+const CORNER_COARSE = 0.05;
+const CORNER_FINE = 0.01;
+
+/**
+ * The land's four corners, where the pose puts them or near: the point with dark borderline running from it along
+ * both sides, for a cell, and paper outside. A bowed or folded sheet moves the land's corners off the
+ * markers' homography by a cell or more; anchored on its own corners, the land's sides bend much less.
+ * (Fences drawn inside the land make corners too, but lighter, shorter, and with the dotted grid outside them.)
+ */
+function landCorners(photo: Photo, pose: Pose): { x: number; y: number }[] {
+  const { rows, cols, x, y, cell } = pose.geometry.grid;
+  const W = cols * cell;
+  const H = rows * cell;
+  const h = pose.pageToImage;
+  const g = (px: number, py: number) => {
+    const p = apply(h, px, py);
+    return grey(photo, p.x, p.y);
+  };
+  // each corner with the directions (page units) along its two sides, into the land
+  const corners: [number, number, number, number][] = [
+    [x, y, 1, 1],
+    [x + W, y, -1, 1],
+    [x + W, y + H, -1, -1],
+    [x, y + H, 1, -1],
+  ];
+  const score = (px: number, py: number, sx: number, sy: number) => {
+    // along both arms: darker than the paper just outside them
+    let s = 0;
+    for (let t = 0.1; t <= 1.0001; t += 0.1) {
+      const along = t * cell;
+      const out = 0.15 * cell;
+      s += g(px + sx * along, py - sy * out) - g(px + sx * along, py);
+      s += g(px - sx * out, py + sy * along) - g(px, py + sy * along);
+    }
+    return s;
+  };
+  const search = (cx: number, cy: number, sx: number, sy: number, reach: number, step: number) => {
+    const n = Math.round(reach / step);
+    let best = -Infinity;
+    let at = { x: cx, y: cy };
+    for (let a = -n; a <= n; a++)
+      for (let b = -n; b <= n; b++) {
+        const px = cx + a * step * cell;
+        const py = cy + b * step * cell;
+        const v = score(px, py, sx, sy);
+        if (v > best) {
+          best = v;
+          at = { x: px, y: py };
+        }
+      }
+    return at;
+  };
+  return corners.map(([cx, cy, sx, sy]) => {
+    const coarse = search(cx, cy, sx, sy, CORNER_SEARCH, CORNER_COARSE);
+    return search(coarse.x, coarse.y, sx, sy, CORNER_COARSE, CORNER_FINE);
+  });
+}
+
+export function locateGrid(photo: Photo, pose0: Pose): LandGrid {
+  const { rows, cols, x, y, cell } = pose0.geometry.grid;
+  // the pose re-anchored on the land's own corners (page points to photo pixels, through the markers' pose)
+  const found = landCorners(photo, pose0);
+  const page = [
+    { x, y },
+    { x: x + cols * cell, y },
+    { x: x + cols * cell, y: y + rows * cell },
+    { x, y: y + rows * cell },
+  ];
+  const anchored = findHomography(page, found.map((p) => apply(pose0.pageToImage, p.x, p.y)));
+  const pose: Pose = anchored ? { ...pose0, pageToImage: anchored } : pose0;
+  const W = cols * cell;
+  const H = rows * cell;
+  const side = (sx: number, sy: number, ax: number, ay: number, nx: number, ny: number) => followSide(photo, pose, sx, sy, ax, ay, ax ? W : H, nx, ny);
+  const top = side(x, y, 1, 0, 0, -1);
+  const bottom = side(x, y + H, 1, 0, 0, 1);
+  const left = side(x, y, 0, 1, -1, 0);
+  const right = side(x + W, y, 0, 1, 1, 0);
+  // Boundary displacement (page points) of the four sides, blended inside: x from the left and right sides, y from
+  // the top and bottom.
   const xs = new Float64Array((rows + 1) * (cols + 1));
   const ys = new Float64Array((rows + 1) * (cols + 1));
-  let maxBend = 0;
-  let sq = 0;
   for (let i = 0; i <= rows; i++) {
     const v = i / rows;
     for (let j = 0; j <= cols; j++) {
       const u = j / cols;
-      // x displacement comes from the left and right sides, y from the top and bottom (Coons with linear blends).
-      const dx = (1 - u) * dLeft(v) + u * dRight(v);
-      const dy = (1 - v) * dTop(u) + v * dBottom(u);
+      const dx = ((1 - u) * -offsetAt(left.d, v) + u * offsetAt(right.d, v)) * cell;
+      const dy = ((1 - v) * -offsetAt(top.d, u) + v * offsetAt(bottom.d, u)) * cell;
       const p = apply(pose.pageToImage, x + j * cell + dx, y + i * cell + dy);
       xs[i * (cols + 1) + j] = p.x;
       ys[i * (cols + 1) + j] = p.y;
-      const b = Math.hypot(dx, dy) / cell;
-      maxBend = Math.max(maxBend, b);
-      sq += b * b;
     }
   }
-  const tl: Point = { x: xs[0], y: ys[0] };
-  const br: Point = { x: xs[xs.length - 1], y: ys[ys.length - 1] };
+  const tl = { x: xs[0], y: ys[0] };
+  const br = { x: xs[xs.length - 1], y: ys[ys.length - 1] };
   const cellPx = Math.hypot(br.x - tl.x, br.y - tl.y) / Math.hypot(rows, cols);
-  return {
-    rows,
-    cols,
-    xs,
-    ys,
-    cellPx,
-    bend: { max: maxBend, rms: Math.sqrt(sq / xs.length) },
-    residual: refine ? rmsSum / 4 : 0,
-    borderFound: total ? found / total : 0,
-  };
+  return { rows, cols, xs, ys, cellPx, borderFound: (top.found + bottom.found + left.found + right.found) / (4 * SIDE_SAMPLES) };
 }

@@ -44,7 +44,7 @@ const MAX_PIXELS = 268_402_689;
 const isRaw = (x: PhotoInput): x is RawPixels => typeof x === 'object' && !Buffer.isBuffer(x);
 
 /** sharp on a source: a file, its bytes, or raw pixels. */
-function sharpOf(source: Photo['source'], opts: SharpOptions = {}): Sharp {
+export function sharpOf(source: Photo['source'], opts: SharpOptions = {}): Sharp {
   if (isRaw(source)) return sharp(source.data, { ...opts, raw: { width: source.width, height: source.height, channels: source.channels } });
   return sharp(source, opts);
 }

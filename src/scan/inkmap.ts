@@ -112,6 +112,12 @@ export function inkOfLand(img: Uint8Array, width: number, height: number, cell: 
   return { width, height, cell, margin, rgb: img, ink, paper, paperLevel, clipped, ridge: ridgeMaps(brightest, paper, width, height) };
 }
 
+/** Clipped paper this much brighter than the land's typical paper is a glare spot: pencil there can wash out. */
+export const GLARE = 1.08;
+
+/** Brightest paper relative to the land's typical paper where it is clipped (a glare spot), else 1. */
+export const glareOf = (bright: number, paperLevel: number) => (bright >= 250 ? bright / Math.max(1, paperLevel) : 1);
+
 let darkness: Uint8Array | undefined;
 
 /** Darkness of a pixel `v` against its closing `b`, 255 * (b - v) / b truncated, at [b * 256 + v] (0 where b <= 8). */

@@ -1,10 +1,10 @@
+import { borderContrast } from './grid.js';
 import type { Paper } from '../engine/setup.js';
 import type { Side } from '../engine/types.js';
 import { sheetGeometry, type SheetGeometry } from '../geometry/sheet-layout.js';
 import { apply, findHomography, type Homography, type Point } from './homography.js';
 import type { Photo } from './image.js';
 import type { MarkerHit } from './markers.js';
-import { grey } from './sample.js';
 
 /** A hypothesis for which printed marker each found marker is, and on which paper. */
 export interface Pose {
@@ -27,47 +27,6 @@ export function poseFor(markers: MarkerHit[], rotation: number, paper: Paper, si
   const h = findHomography(src, dst);
   if (!h) return null;
   return { paper, rotation, geometry: g, pageToImage: h, borderContrast: 0 };
-}
-
-/**
- * Contrast of the land's solid borderline under a pose: at points along the four sides, the darkest pixel
- * within a small band across the line, against the paper a third of a cell either side.
- */
-export function borderContrast(photo: Photo, pose: Pose, samplesPerSide = 36): number {
-  const { x, y, cell, rows, cols } = pose.geometry.grid;
-  const W = cols * cell;
-  const H = rows * cell;
-  const h = pose.pageToImage;
-  let sum = 0;
-  let n = 0;
-  const at = (px: number, py: number) => {
-    const p = apply(h, px, py);
-    return grey(photo, p.x, p.y);
-  };
-  const sides: [number, number, number, number][] = [
-    [x, y, 1, 0],
-    [x, y + H, 1, 0],
-    [x, y, 0, 1],
-    [x + W, y, 0, 1],
-  ];
-  for (const [sx, sy, dx, dy] of sides) {
-    const len = dx ? W : H;
-    for (let k = 0; k < samplesPerSide; k++) {
-      const t = (k + 0.5) / samplesPerSide;
-      const px = sx + dx * t * len;
-      const py = sy + dy * t * len;
-      const nx = dy;
-      const ny = dx;
-      let on = 255;
-      for (let o = -0.08; o <= 0.0801; o += 0.02) on = Math.min(on, at(px + nx * o * cell, py + ny * o * cell));
-      const a = at(px + nx * 0.33 * cell, py + ny * 0.33 * cell);
-      const b = at(px - nx * 0.33 * cell, py - ny * 0.33 * cell);
-      const paper = Math.max(a, b, 1);
-      sum += Math.max(0, (paper - on) / paper);
-      n++;
-    }
-  }
-  return sum / n;
 }
 
 /** Tries the four rotations on both papers and keeps the pose whose borderline shows best. */

@@ -3,8 +3,7 @@ import type { Score, SheetState } from '../engine/types.js';
 import type { LandGrid } from './grid.js';
 import type { Photo } from './image.js';
 import { rectifyLand } from './rectify.js';
-import { LIKELY_RIGHT } from './read.js';
-import type { UncertainItem } from './scan.js';
+import type { UncertainItem } from './read.js';
 
 const PALETTE = ['#e6194b', '#3cb44b', '#4363d8', '#f58231', '#911eb4', '#46a0b4', '#c8a000', '#f032e6'];
 
@@ -13,11 +12,13 @@ export interface OverlayInput {
   grid: LandGrid;
   state: SheetState;
   score: Score;
-  uncertain: UncertainItem[];
-  /** For each uncertain item, the chance its best guess is wrong: those the models are sure of are drawn dashed. */
-  risks?: number[];
+  /** The items worth a look; those likely right are drawn dashed. */
+  uncertain: (UncertainItem & { likely?: boolean })[];
   title: string;
 }
+
+/** "1 spot", "3 spots". */
+export const spots = (n: number): string => `${n} spot${n === 1 ? '' : 's'}`;
 
 const esc = (s: string) => s.replace(/[<>&"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;' })[c]!);
 
@@ -57,15 +58,16 @@ export async function renderOverlay(o: OverlayInput): Promise<Buffer> {
     );
   }
   let likelyRight = 0;
-  o.uncertain.forEach((u, i) => {
-    const dashed = (o.risks?.[i] ?? 1) < LIKELY_RIGHT;
+  o.uncertain.forEach((u) => {
+    const dashed = u.likely === true;
     if (dashed) likelyRight++;
     const [cx, cy] = u.kind === 'hole' ? [X(u.col) + P / 2, Y(u.row) + P / 2] : u.kind === 'h' ? [X(u.col) + P / 2, Y(u.row)] : [X(u.col), Y(u.row) + P / 2];
     // An edge's circle stays clear of the X in the cells beside it, so a doubted edge never hides a hole.
     const stroke = dashed ? `stroke-width="2.5" stroke-dasharray="5 4"` : `stroke-width="4"`;
     parts.push(`<circle cx="${cx}" cy="${cy}" r="${P * (u.kind === 'hole' ? 0.42 : 0.3)}" fill="none" stroke="#e00000" ${stroke}/>`);
   });
-  const toCheck = !o.uncertain.length ? '' : `${o.uncertain.length} to check (red circles)${likelyRight ? `, ${likelyRight} of them likely right (dashed)` : ''}`;
+  const asked = o.uncertain.length - likelyRight;
+  const toCheck = [asked ? `${spots(asked)} to check (red circles)` : '', likelyRight ? `${likelyRight} likely right (dashed)` : ''].filter(Boolean).join('; ');
   // the cards' legend on one line, what to check on a second
   const foot = toCheck ? 52 : 30;
   const legend = o.state.cards.map((c) => `<tspan fill="${cardColour.get(c)}">${esc(c)} ${o.score.cards[c] ?? 0}</tspan>`).join('  ');

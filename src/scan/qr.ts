@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { decodeSheetTag, type SheetTag } from '../engine/setup.js';
 import { apply } from './homography.js';
 import { cv, matFromGrey, withMats } from './cv.js';
-import { fullResRegion, type Photo } from './image.js';
+import { fullResRegion, sharpOf, type Photo } from './image.js';
 import type { Pose } from './orient.js';
 import { grey } from './sample.js';
 
@@ -88,7 +88,38 @@ export async function readSheetQr(photo: Photo, pose: Pose, knownCards: string[]
     if (found) return found;
   }
   // (binarized at full resolution too, the same 19 photos read no more)
-  return attempt(240, working, binarize);
+  return (await attempt(240, working, binarize)) ?? readWholePhoto(photo, knownCards);
+}
+
+/** Most pixels of the full-resolution photo handed to zxing whole (a 12 MP photo; more is shrunk to it). */
+const WHOLE_PIXELS = 12.5e6;
+
+/**
+ * The last resort: zxing looks for the code in the whole photo itself, at working size, then at full resolution.
+ * A pose slightly off (a bowed sheet, a corner square found a little wrong) can cut modules off the patch above,
+ * while zxing's own finder locates the code wherever it is. Slow (a second on a 12 MP photo), so it comes last.
+ */
+async function readWholePhoto(photo: Photo, knownCards: string[]): Promise<{ tag: SheetTag | null; text: string } | null> {
+  const pick = (texts: string[]) => {
+    const tagged = texts.map((text) => ({ tag: decodeSheetTag(text, knownCards), text }));
+    return tagged.find((t) => t.tag) ?? tagged[0] ?? null;
+  };
+  const rgba = (grey: Uint8Array | Buffer) => {
+    const out = new Uint8ClampedArray(grey.length * 4);
+    for (let i = 0, j = 0; i < grey.length; i++, j += 4) {
+      out[j] = out[j + 1] = out[j + 2] = grey[i];
+      out[j + 3] = 255;
+    }
+    return out;
+  };
+  const atWorking = pick(await readQrText(rgba(photo.grey), photo.width, photo.height));
+  if (atWorking || photo.scale > 0.95) return atWorking;
+  const meta = await sharpOf(photo.source).metadata();
+  const shrink = Math.min(1, Math.sqrt(WHOLE_PIXELS / ((meta.width ?? 1) * (meta.height ?? 1))));
+  let img = sharpOf(photo.source, { failOn: 'none' });
+  if (shrink < 1) img = img.resize(Math.round((meta.width ?? 1) * shrink));
+  const { data, info } = await img.greyscale().raw().toBuffer({ resolveWithObject: true });
+  return pick(await readQrText(rgba(data), info.width, info.height));
 }
 
 /**

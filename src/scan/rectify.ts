@@ -15,10 +15,10 @@ export interface Rectified {
  * Resamples the land out of the photo through the located grid: vertex (i, j) lands at (margin + j * cell,
  * margin + i * cell), each cell mapped bilinearly from its four vertices, so a curled sheet comes out flat.
  */
-export function straighten(photo: Photo, g: LandGrid, cell: number, margin: number): { width: number; height: number; rgb: Uint8Array } {
+export function straighten(photo: Photo, g: LandGrid, cell: number, margin: number, channels: 1 | 3 = 3): { width: number; height: number; rgb: Uint8Array } {
   const width = g.cols * cell + 2 * margin;
   const height = g.rows * cell + 2 * margin;
-  const out = new Uint8Array(width * height * 3);
+  const out = new Uint8Array(width * height * channels);
   const stride = g.cols + 1;
   const { xs, ys } = g;
   // Each output column's cell and position in it, the same on every row.
@@ -57,6 +57,23 @@ export function straighten(photo: Photo, g: LandGrid, cell: number, margin: numb
         const stepX = gy * xs[a + 1] + fy * xs[c + 1] - startX;
         const startY = gy * ys[a] + fy * ys[c];
         const stepY = gy * ys[a + 1] + fy * ys[c + 1] - startY;
+        if (channels === 1) {
+          // the red channel alone (the printed dots are darkest there), for registration
+          for (let x = xa, o = y * width + xa; x < xb; x++, o++) {
+            const f = within[x];
+            const sx = clamp(startX + f * stepX, w);
+            const sy = clamp(startY + f * stepY, photo.height);
+            const x0 = sx | 0;
+            const yi = sy | 0;
+            const px = sx - x0;
+            const p = (yi * w + x0) * 3;
+            const q = p + below;
+            const top = d[p] + (d[p + 3] - d[p]) * px;
+            const bot = d[q] + (d[q + 3] - d[q]) * px;
+            out[o] = top + (bot - top) * (sy - yi);
+          }
+          continue;
+        }
         for (let x = xa, o = (y * width + xa) * 3; x < xb; x++, o += 3) {
           const f = within[x];
           const sx = clamp(startX + f * stepX, w);

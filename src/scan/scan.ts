@@ -3,16 +3,19 @@ import { scoreState } from '../engine/score.js';
 import type { Paper, SheetTag } from '../engine/setup.js';
 import type { GameData, Score, SheetState, Side } from '../engine/types.js';
 import { ScanRefused } from '../errors.js';
-import { calibrateEdges, holeLevel, type InkCalibration } from './classify.js';
-import type { EdgeFeature } from './features.js';
-import { readSheet, type ReadOptions, type UncertainItem } from './read.js';
-import { cellFeatures, edgeFeatures } from './features.js';
+import { rateDoubts, type RatedItem } from './ask.js';
+import type { EdgeFeature } from './edge-features.js';
+import { defaultModels, type ScanModels } from './models.js';
+import { gatherEvidence, readSheet, type SheetEvidence, type UncertainItem } from './read.js';
+import type { StrokeCalibration } from './stroke-calibration.js';
 import { inkMap, type InkMap } from './inkmap.js';
 import { locateGrid, type LandGrid } from './grid.js';
+import { registerToDots } from './register.js';
 import { loadPhoto, type Photo, type PhotoInput } from './image.js';
 import { fourthMarkerCandidates } from './fourth-marker.js';
 import { findMarkers, quadCandidates, type MarkerHit } from './markers.js';
-import { borderContrast, findPose, poseFor, type Pose } from './orient.js';
+import { findPose, poseFor, type Pose } from './orient.js';
+import { borderContrast } from './grid.js';
 import { loadQrReader, readSheetQr } from './qr.js';
 import { cv } from './cv.js';
 import { checkFinished, checkReadable } from './refuse.js';
@@ -34,8 +37,10 @@ export interface ScanOptions {
   name?: string;
   /** Longest side of the working image in pixels. */
   maxSide?: number;
-  /** How doubtful edges get their best guess (for training and comparing the edge model). */
-  read?: ReadOptions;
+  /** The models to read with (default: those shipped with the scanner). */
+  models?: ScanModels;
+  /** Receives what was measured on the land before anything is decided (for training the models). */
+  collect?: (ev: SheetEvidence, where: { grid: LandGrid; photoScale: number }) => void;
   /** Return even a reading too doubtful to trust (default false: refused with advice); for measurements. */
   keepDoubtful?: boolean;
 }
@@ -44,15 +49,14 @@ export interface ScanResult {
   state: SheetState;
   score: Score;
   /**
-   * The chance the reading is exactly right, as the models reckon it (0..1, to 3 decimals): the product of each
-   * doubtful item's chance of its guess being right. Slightly modest on 899 photos never trained on, read with
-   * every doubt kept: at 0.99 and up 615 of 615 read exactly, 0.95-0.99 97 of 98, 0.9-0.95 32 of 33, 0.8-0.9 29
-   * of 30, 0.5-0.8 47 of 59 (mean 0.68), under 0.5 22 of 64 (mean 0.24).
+   * The chance the reading is exactly right, as the scanner's models reckon it (0..1, to 3 decimals): the product of
+   * every item's chance of being right. How it holds up on photos never trained on is in docs/benchmarks.md.
    */
   confidence: number;
-  uncertain: UncertainItem[];
-  /** For each uncertain item, the chance its best guess is wrong, as the models see it. */
-  risks: number[];
+  /** The items worth a look, the asked ones first (likeliest wrong first), then those likely right. */
+  uncertain: RatedItem[];
+  /** The lowest and highest total the asked items allow until the player answers them. */
+  range: [number, number];
   player?: number;
   game?: string;
   paper: Paper;
@@ -63,7 +67,7 @@ export interface ScanResult {
   pose: Pose;
   grid: LandGrid;
   ink: InkMap;
-  calibration: InkCalibration;
+  calibration: StrokeCalibration;
   edges: EdgeFeature[];
   timings: Record<string, number>;
 }
@@ -109,13 +113,21 @@ function locate(photo: Photo, name: string, papers: Paper[]): { markers: MarkerH
   throw new ScanRefused('corners-missing', name, "could not find the sheet's 4 corner squares around its land (one may be hidden, cut off or in glare): photograph the whole sheet, flat, all four corner squares visible");
 }
 
+/** The brightest 2% of the photo under this (white paper reads 150 and up in any usable light): too dark to read. */
+const DARK = 60;
+
+/**
+ * Refuses a photo far too dark to read. Its brightest parts are measured, not its mean: a sheet lit on a dark table
+ * fills a small part of the frame, and it is the sheet that must be lit.
+ */
 function checkExposure(photo: Photo, name: string): void {
-  let sum = 0;
-  const step = 97;
+  const hist = new Uint32Array(256);
   let n = 0;
-  for (let i = 0; i < photo.grey.length; i += step, n++) sum += photo.grey[i];
-  const mean = sum / n;
-  if (mean < 28) throw new ScanRefused('too-dark', name, `the photo is far too dark (mean brightness ${Math.round(mean)}/255): take it in better light`);
+  for (let i = 0; i < photo.grey.length; i += 17, n++) hist[photo.grey[i]]++;
+  let acc = 0;
+  let v = 255;
+  while (v > 0 && acc + hist[v] < n * 0.02) acc += hist[v--];
+  if (v < DARK) throw new ScanRefused('too-dark', name, `the photo is far too dark (its brightest parts at ${v}/255): take it in better light`);
 }
 
 /** Reads a photo of a finished sheet: where it is, which game it belongs to, every fence and hole, the score. */
@@ -162,37 +174,36 @@ export async function scanPhoto(input: PhotoInput, game: GameData, opts: ScanOpt
   const cards = (tag?.cards ?? fb!.cards).map((c) => findCard(game, c).name);
   const sheet = game.sheets[side];
 
-  const grid = locateGrid(photo, pose);
-  lap('grid');
-  if (grid.borderFound < 0.5) {
+  const bordered = locateGrid(photo, pose);
+  if (bordered.borderFound < 0.5) {
     throw new ScanRefused('too-blurry', name, "the photo is too blurry or too dark to read the land's borderline: hold the phone still, in good light");
   }
 
+  const grid = registerToDots(photo, bordered);
+  lap('grid');
   const ink = inkMap(photo, grid);
   lap('inkmap');
   const { rows, cols } = sheet.grid;
-  const edges = edgeFeatures(ink, rows, cols, sheet.center);
-  const cal = calibrateEdges(edges);
-  lap('edges');
-  const mapHoles = new Set(sheet.map.holes.map(([r, c]) => r * sheet.grid.cols + c));
+  const mapHoles = new Set(sheet.map.holes.map(([r, c]) => r * cols + c));
   // Sheet B has no player holes: only its printed ones.
-  // Cells with hardly any ink at half the hole test's level skip the stroke search.
-  const cells = side === 'A' ? cellFeatures(ink, rows, cols, (r, c) => mapHoles.has(r * cols + c), holeLevel(cal) / 2) : [];
-  lap('cells');
-
-  const reading = readSheet(ink, rows, cols, sheet.center, edges, cells, cal, opts.read);
-  const { holes, uncertain, confidence } = reading;
-  if (!opts.keepDoubtful) checkReadable(name, edges, cal, ink, uncertain.length, reading.risks.reduce((a, b) => a + b, 0), side === 'A');
-  const state: SheetState = { side, cards, fences: reading.fences, holes };
-  if (!opts.keepDoubtful) checkFinished(name, state, edges, cal, game);
+  const ev = gatherEvidence(ink, grid.cellPx / photo.scale, grid.dotMisfit ?? 0, rows, cols, sheet.center, side === 'A', (r, c) => mapHoles.has(r * cols + c));
+  lap('features');
+  opts.collect?.(ev, { grid, photoScale: photo.scale });
+  const reading = readSheet(ev, opts.models ?? defaultModels());
+  const state: SheetState = { side, cards, fences: reading.fences, holes: reading.holes };
   const score = scoreState(game, state);
-  lap('classify');
+  const doubts = rateDoubts(game, state, reading.uncertain);
+  if (!opts.keepDoubtful) {
+    checkReadable(name, ev, reading, doubts.items);
+    checkFinished(name, state, ev, game);
+  }
+  lap('read');
   return {
     state,
     score,
-    confidence: Math.round(confidence * 1000) / 1000,
-    uncertain,
-    risks: reading.risks,
+    confidence: Math.round(reading.confidence * 1000) / 1000,
+    uncertain: doubts.items,
+    range: doubts.range,
     player: tag?.player ?? fb?.player,
     game: tag?.game ?? fb?.game,
     paper: pose.paper,
@@ -201,8 +212,8 @@ export async function scanPhoto(input: PhotoInput, game: GameData, opts: ScanOpt
     pose,
     grid,
     ink,
-    calibration: cal,
-    edges,
+    calibration: ev.cal,
+    edges: ev.edges,
     timings,
   };
 }

@@ -8,7 +8,6 @@ import type { Score, SheetState, Side } from '../engine/types.js';
 import { ScanRefused, UserError } from '../errors.js';
 import { PdfFile } from '../scan/pdf.js';
 import { rectifyLand } from '../scan/rectify.js';
-import { LIKELY_RIGHT } from '../scan/read.js';
 import { scanPhoto } from '../scan/scan.js';
 import type { LandView } from './protocol.js';
 import { writeFileDurable } from './durable.js';
@@ -35,6 +34,8 @@ export interface ScanOutcome {
   state: SheetState;
   score: Score;
   uncertain: ReviewItem[];
+  /** The lowest and highest total the asked items allow. */
+  range: [number, number];
   confidence: number;
   player?: number;
   game?: string;
@@ -43,6 +44,8 @@ export interface ScanOutcome {
   land: LandView;
   timings: Record<string, number>;
 }
+
+const round3 = (x: number) => Math.round(x * 1000) / 1000;
 
 export type JobResult = { ok: true; outcome: ScanOutcome } | Refusal;
 export type { Refusal };
@@ -74,7 +77,8 @@ export async function runScanJob(job: ScanJob): Promise<JobResult> {
       outcome: {
         state: r.state,
         score: r.score,
-        uncertain: r.uncertain.map(({ kind, row, col }, i) => (r.risks[i] < LIKELY_RIGHT ? { kind, row, col, likely: true } : { kind, row, col })),
+        uncertain: r.uncertain.map(({ kind, row, col, likely, chance, points }) => ({ kind, row, col, chance: round3(chance), points, ...(likely ? { likely: true } : {}) })),
+        range: r.range,
         confidence: r.confidence,
         player: r.player,
         game: r.game,

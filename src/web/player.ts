@@ -4,6 +4,7 @@
  */
 import { applyToggles, itemValue, sameItem, type ReviewItem } from '../engine/review.js';
 import { scoreState } from '../engine/score.js';
+import type { SheetState } from '../engine/types.js';
 import { isRead, type Board, type BusyAnswer, type GameInfo, type PendingSheet, type SheetAnswer, type SheetView } from '../server/protocol.js';
 import { ApiFailure, getJson, sendJson, uploadPhoto } from './api.js';
 import { GIVE_UP_MS, retryDelayMs, uploadKey } from './retry.js';
@@ -349,6 +350,20 @@ export async function reviewPage(root: HTMLElement, gameId: string, sheetId: str
   const editable = () => sheet.status === 'review';
 
   const totalEl = h('span', { class: 'big-total' });
+  const rangeEl = h('span', { class: 'total-range' });
+  /** The lowest and highest total the spots not yet answered allow (every combination; each alone past ten). */
+  const totalRange = (state: SheetState, open: ReviewItem[]): [number, number] => {
+    const base = scoreState(rules, state).total;
+    let lo = base;
+    let hi = base;
+    const combos = open.length <= 10 ? Array.from({ length: (1 << open.length) - 1 }, (_, m) => open.filter((_, k) => (m + 1) & (1 << k))) : open.map((it) => [it]);
+    for (const flip of combos) {
+      const t = scoreState(rules, applyToggles(state, flip)).total;
+      lo = Math.min(lo, t);
+      hi = Math.max(hi, t);
+    }
+    return [lo, hi];
+  };
   const findsEl = h('span', { class: 'finds' });
   const table = h('div', null);
   const list = h('ol', { class: 'doubts' });
@@ -373,15 +388,30 @@ export async function reviewPage(root: HTMLElement, gameId: string, sheetId: str
     return { it, view, button, value, how };
   });
   const spots = (n: number, more = '') => `${n} ${more}spot${n === 1 ? '' : 's'}`;
-  // Those the scanner is likely right about (listed last) are folded away: the rest come first.
+  // The spots the scanner asks about come first; those it is likely right about, or that move no score, are folded away.
   const unsure = closeUps.filter((c) => !c.it.likely);
   const likely = closeUps.filter((c) => c.it.likely);
-  list.replaceChildren(...unsure.map((c) => h('li', null, c.button)));
+  // An asked spot is answered when the player switches it or says it is right as read; until then the total is a range.
+  const answered: ReviewItem[] = [];
+  const isAnswered = (it: ReviewItem) => answered.some((a) => sameItem(a, it)) || toggled.some((t) => sameItem(t, it));
+  const rightButtons = new Map<ReviewItem, HTMLButtonElement>();
+  list.replaceChildren(
+    ...unsure.map((c) => {
+      const right = h('button', { type: 'button', class: 'btn secondary small right-as-read' }, '✓ Right as read');
+      right.addEventListener('click', () => {
+        if (!editable() || isAnswered(c.it)) return;
+        answered.push(c.it);
+        render();
+      });
+      rightButtons.set(c.it, right);
+      return h('li', null, c.button, right);
+    }),
+  );
   const likelyList = likely.length
     ? h(
         'details',
         { class: 'likely-doubts', open: !unsure.length },
-        h('summary', null, `${spots(likely.length, unsure.length ? 'more ' : '')} the scanner is fairly sure of`),
+        h('summary', null, `${spots(likely.length, unsure.length ? 'more ' : '')} the scanner is fairly sure of, or that change no points`),
         h('ol', { class: 'doubts', start: unsure.length + 1 }, ...likely.map((c) => h('li', null, c.button))),
       )
     : null;
@@ -405,6 +435,14 @@ export async function reviewPage(root: HTMLElement, gameId: string, sheetId: str
     view.update(state, score, toggled);
     const before = totalEl.textContent;
     totalEl.textContent = String(score.total);
+    const open = editable() ? unsure.filter((c) => !isAnswered(c.it)).map((c) => c.it) : [];
+    const [lo, hi] = totalRange(state, open);
+    rangeEl.textContent = open.length ? (lo === hi ? `until you check ${spots(open.length)}` : `${lo} to ${hi} until you check ${spots(open.length)}`) : '';
+    for (const [it, b] of rightButtons) {
+      b.hidden = !editable();
+      b.disabled = isAnswered(it);
+      b.textContent = toggled.some((t) => sameItem(t, it)) ? 'Switched' : answered.some((a) => sameItem(a, it)) ? '✓ Checked' : '✓ Right as read';
+    }
     if (changed && before !== totalEl.textContent) {
       totalEl.classList.remove('flash');
       void totalEl.offsetWidth;
@@ -474,16 +512,16 @@ export async function reviewPage(root: HTMLElement, gameId: string, sheetId: str
       !editable()
         ? ''
         : unsure.length
-          ? h('p', { class: 'msg warn' }, `The scanner is unsure of ${spots(unsure.length)}: compare each close-up below with your sheet and tap it if it is wrong.${likely.length ? ` It is fairly sure of ${spots(likely.length)} more, listed after them.` : ''}`)
+          ? h('p', { class: 'msg warn' }, `Check ${spots(unsure.length)}: compare each close-up below with your sheet, tap it if it is wrong, or “Right as read” if it matches.${likely.length ? ` ${spots(likely.length, 'more ')} the scanner is fairly sure of, or that change no points, are folded after them.` : ''}`)
           : doubts
-            ? h('p', { class: 'msg warn' }, `The scanner is fairly sure of its reading, with ${spots(doubts)} worth a glance: compare the close-ups below with your sheet and tap one if it is wrong.`)
+            ? h('p', { class: 'msg ok' }, `Nothing to check: the scanner is sure of every spot that changes your score. ${spots(doubts)} it is fairly sure of are folded below, if you want a look.`)
             : h('p', { class: 'msg ok' }, 'Everything was read clearly. Compare the fences and holes with your sheet, then confirm.'),
     );
   renderWarn();
   root.replaceChildren(
     topBar(`${sheet.name}’s sheet`, game.title),
     page(
-      h('section', { class: 'card score-card' }, h('div', { class: 'score-line' }, h('span', { class: 'score-label' }, 'Total'), totalEl), findsEl),
+      h('section', { class: 'card score-card' }, h('div', { class: 'score-line' }, h('span', { class: 'score-label' }, 'Total'), totalEl), rangeEl, findsEl),
       h(
         'section',
         { class: 'card sheet-card' },

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { machine, mergeSections, Report, sectionMarkdown, writeSections } from '../../bench/report.js';
-import { reportScan, type ScanMeasures } from '../../bench/scan.js';
+import type { PhotoOutcome } from '../../bench/_scan-child.js';
+import { reportScan, type ScanRun } from '../../bench/scan.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'baako-bench-report-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -89,26 +90,23 @@ describe('benchmark reports', () => {
   });
 
   it("the scan benchmark's measures become rows (without simulating a photo)", () => {
-    const m: ScanMeasures = {
-      photos: 4,
-      edges: 1000,
-      edgeAccuracy: 0.9995,
-      exact: 3,
-      scoreExact: 4,
-      confidentWrong: 0,
-      flaggedWrong: 1,
-      refused: 0,
-      byDifficulty: { easy: 2, hard: 2 },
-      perDifficulty: { easy: { n: 2, exact: 2, refused: 0 }, hard: { n: 2, exact: 1, refused: 0 } },
-      medianScanMs: 190,
-      medianDecodeMs: 70,
+    const photo = (i: number, o: Partial<PhotoOutcome>): PhotoOutcome => ({ photo: i, side: 'A', difficulty: 'easy', families: [], exact: true, rightAfterAnswers: true, edges: 264, edgeErrors: 0, asked: 0, chances: [], scanMs: 190, decodeMs: 70, ...o });
+    const run: ScanRun = {
+      outcomes: [
+        photo(0, {}),
+        photo(1, { families: ['freehand'], asked: 1 }),
+        photo(2, { families: ['freehand'], exact: false, wrongUnasked: 1, edgeErrors: 1, rightAfterAnswers: false, confidence: 0.97 }),
+        photo(3, { side: 'B', refused: 'too dark' }),
+      ],
       peakRssKb: 370 * 1024,
     };
     const r = new Report('scan', () => {});
-    reportScan(r, m);
+    reportScan(r, run);
     const md = sectionMarkdown(r, when, box);
-    expect(md).toContain('| sheets read exactly | 3 / 4 = 75.00% (easy 2/2, hard 1/2) | >= 97% |');
-    expect(md).toContain('| median time per photo | 190 ms; sharp alone decoding the same JPEG 70 ms: 2.71x | <= 700 ms, <= 3x |');
+    expect(md).toContain('| all photos | 2 / 4 exact (50.0%); total wrong after the asked spots are answered on 1; a wrong item not asked (the total unmoved) on 0; refused 1 | >= 97% exact |');
+    expect(md).toContain('| stress photos, side A | 1 / 2 exact (50.0%);');
+    expect(md).toContain('| readings at confidence >= 0.95 | 1, of them wrong 1 | none wrong |');
+    expect(md).toContain('| median time per photo | 190 ms; sharp alone decoding the same JPEG 70 ms: 2.71x | <= 3x |');
     expect(md).toContain('| peak memory of the scanning process | 370 MB | < 700 MB |');
   });
 });

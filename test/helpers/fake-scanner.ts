@@ -36,12 +36,14 @@ export async function runScanJob(job: ScanJob): Promise<JobResult> {
   }
   const state = blankState(job.fallback.side, job.fallback.cards);
   writeFileDurable(job.land, TINY_JPEG);
+  const score = scoreState(game, state);
   return {
     ok: true,
     outcome: {
       state,
-      score: scoreState(game, state),
+      score,
       uncertain: [],
+      range: [score.total, score.total],
       confidence: 1,
       game: job.fallback.game,
       paper: job.fallback.paper,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { edgeFeatures } from '../../src/scan/features.js';
+import { edgeFeatures } from '../../src/scan/edge-features.js';
 import { inkOfLand } from '../../src/scan/inkmap.js';
 
 const CELL = 48;

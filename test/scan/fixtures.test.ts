@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { loadGame } from '../../src/data/load.js';
 import { UserError } from '../../src/errors.js';
 import { scanPhoto } from '../../src/scan/scan.js';
-import { evaluate } from './evaluate.js';
+import { evaluate } from '../../tools/evaluate.js';
 
 const dir = 'fixtures/photos';
 const photos = readdirSync(dir).filter((f) => f.endsWith('.jpg')).sort();

@@ -137,7 +137,7 @@ describe('PDFs of scanned sheets', () => {
     const text = baako(['scan', pdf]);
     expect(text.code).toBe(2);
     const lines = text.stdout.trim().split('\n');
-    expect(lines[0]).toMatch(/night\.pdf p1: player 3, \d+ points, sheet A, confidence [01]\.\d\d/);
+    expect(lines[0]).toMatch(/night\.pdf p1: player 3, \d+ points( \([^)]*\))?, sheet A, confidence [01]\.\d\d/);
     expect(lines[1]).toMatch(/night\.pdf p3: player 1, \d+ points/);
     expect(text.stdout).toMatch(/rank +player +total/);
     expect(text.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^baako: .*night\.pdf p2: no sheet found/)]);

@@ -40,7 +40,7 @@ describe('the scan overlay', () => {
     expect(green).toBeLessThan(80);
   });
 
-  it('draws the doubts the models are sure of dashed, the others solid', async () => {
+  it('draws the doubts not asked (likely right) dashed, the asked ones solid', async () => {
     const game = loadGame();
     const r = await scanPhoto(readFileSync('fixtures/photos/sample.jpg'), game, { keepDoubtful: true });
     const png = await renderOverlay({
@@ -48,8 +48,7 @@ describe('the scan overlay', () => {
       grid: r.grid,
       state: r.state,
       score: { ...r.score, discoveries: [] },
-      uncertain: [{ kind: 'hole', row: 2, col: 2 }, { kind: 'hole', row: 8, col: 8 }],
-      risks: [0.3, 0.01],
+      uncertain: [{ kind: 'hole', row: 2, col: 2 }, { kind: 'hole', row: 8, col: 8, likely: true }],
       title: 'test',
     });
     const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lineMayHide, strokeMayHide, type InkCalibration } from '../../src/scan/classify.js';
-import { edgeFeatures } from '../../src/scan/features.js';
+import { edgeFeatures } from '../../src/scan/edge-features.js';
 import { inkOfLand } from '../../src/scan/inkmap.js';
 
 const CELL = 48;
@@ -56,26 +55,7 @@ describe('the ridge map', () => {
     expect(noLine.ridge).toBeLessThan(0.3 * even.ridge);
   });
 
-  it("clears a blank edge along a shadow's edge of doubt only where it shows no line", () => {
-    // A sheet of pale pencil drawn like the faint line, its threshold a little over half the line's ink.
-    const t = 0.55 * even.score;
-    const cal: InkCalibration = { threshold: t, blank: 0.5 * t, drawn: 1.22 * t, inkLevel: even.score, paperLevel: 0.01 };
-    expect(strokeMayHide(ramp, cal)).toBe(true);
-    expect(strokeMayHide(noLine, cal)).toBe(false);
-    // In even light there is nothing to hide a stroke.
-    expect(strokeMayHide(even, cal)).toBe(false);
-  });
 
-  it('with darker pencil, doubts a blank reading where the ridge map shows the trace of a line, not where it shows none', () => {
-    // A sheet drawn half again as dark as the faint line (over PALE), whose line on the shadow's edge faded to it.
-    const inkLevel = 1.5 * even.score;
-    const t = 0.55 * inkLevel;
-    const cal: InkCalibration = { threshold: t, blank: 0.5 * t, drawn: 1.22 * t, inkLevel, paperLevel: 0.01 };
-    expect(ramp.score).toBeLessThan(0.5 * t);
-    expect(lineMayHide(ramp, cal)).toBe(true);
-    expect(lineMayHide(noLine, cal)).toBe(false);
-    expect(lineMayHide(even, cal)).toBe(false);
-  });
 });
 
 describe('oblique ink beside an edge', () => {

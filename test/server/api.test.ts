@@ -6,7 +6,6 @@ import { readGameFile } from '../../src/data/game-file.js';
 import { loadGame } from '../../src/data/load.js';
 import { applyToggles, itemValue } from '../../src/engine/review.js';
 import { scoreState } from '../../src/engine/score.js';
-import { LIKELY_RIGHT } from '../../src/scan/read.js';
 import { scanPhoto } from '../../src/scan/scan.js';
 import type { Board, GameInfo, HostInfo, SheetView } from '../../src/server/protocol.js';
 import { createGameFor, fixture, photoWithDoubtfulEdge, raw, startServer, upload, type FixturePhoto, type Running } from './helpers.js';
@@ -126,7 +125,7 @@ describe('sheets', () => {
     expect(sheet.uncertain.some((u) => u.kind !== 'hole')).toBe(true);
     // the doubts as the scanner orders them, the likeliest wrong first, those it is likely right about marked
     const r = await scanPhoto(photo.bytes, loadGame());
-    expect(sheet.uncertain).toEqual(r.uncertain.map((u, i) => ({ ...u, ...(r.risks[i] < LIKELY_RIGHT ? { likely: true } : {}) })));
+    expect(sheet.uncertain).toEqual(r.uncertain.map(({ kind, row, col, likely, chance, points }) => ({ kind, row, col, chance: Math.round(chance * 1000) / 1000, points, ...(likely ? { likely: true } : {}) })));
     expect(sheet.score).toEqual(scoreState(loadGame(), sheet.scanned));
     expect(ms).toBeLessThan(10_000);
     const land = await fetch(srv.base + sheet.land.url);

@@ -28,6 +28,8 @@ export interface CameraResult {
   corners: Pt[];
   /** the largest local scale over the page, photo pixels per point */
   maxScale: number;
+  /** a page point lifted `h` points off the table (toward the camera) to photo pixels; h = 0 is the homography */
+  project3d: (u: number, v: number, h: number) => Pt;
 }
 
 /**
@@ -52,14 +54,14 @@ export function placeSheet(page: { width: number; height: number }, frame: { wid
     ay * ax * (1 - c), c + ay * ay * (1 - c), -ax * s,
     -ay * s, ax * s, c,
   ];
-  const project = (p: Pt, dist: number): Pt => {
+  const project = (p: Pt, dist: number, h = 0): Pt => {
     const x0 = p[0] - PW / 2;
     const y0 = p[1] - PH / 2;
     const x1 = x0 * Math.cos(rot) - y0 * Math.sin(rot);
     const y1 = x0 * Math.sin(rot) + y0 * Math.cos(rot);
-    const X = R[0] * x1 + R[1] * y1;
-    const Y = R[3] * x1 + R[4] * y1;
-    const Z = R[6] * x1 + R[7] * y1 + dist;
+    const X = R[0] * x1 + R[1] * y1 - R[2] * h;
+    const Y = R[3] * x1 + R[4] * y1 - R[5] * h;
+    const Z = R[6] * x1 + R[7] * y1 - R[8] * h + dist;
     return [(f * X) / Z, (f * Y) / Z];
   };
   const pageCorners: Pt[] = [[0, 0], [PW, 0], [PW, PH], [0, PH]];
@@ -93,7 +95,11 @@ export function placeSheet(page: { width: number; height: number }, frame: { wid
   });
   const homography = fromPoints(pageCorners, corners);
   const maxScale = Math.max(...pageCorners.map((p) => localScale(homography, p)));
-  return { homography, fill: Math.abs(polygonArea(corners)) / (W * H), corners, maxScale };
+  const project3d = (u: number, v: number, h: number): Pt => {
+    const q = project([u, v], dist, h);
+    return [q[0] + tx, q[1] + ty];
+  };
+  return { homography, fill: Math.abs(polygonArea(corners)) / (W * H), corners, maxScale, project3d };
 }
 
 /** Draws camera knobs for a difficulty's ranges. */

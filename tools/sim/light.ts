@@ -27,6 +27,10 @@ export interface LightKnobs {
   /** a bright reflection washing the sheet out (0 = none, 0.5 = strong) */
   glare: number;
   glareAt: [number, number];
+  /** a lamp off to one side: brightness falls with the square of the distance from it (frame fractions), the frame's middle as lit as without it */
+  lamp?: { at: [number, number]; falloff: number } | null;
+  /** sunlight through a window: a band of hard-edged light, brighter inside and darker outside */
+  patch?: { at: [number, number]; angleDeg: number; width: number; inside: number; outside: number; soft: number } | null;
 }
 
 /** Light factors per channel at 1/`step` resolution (row-major, 3 floats a sample, (w+1) x (h+1) samples). */
@@ -116,6 +120,7 @@ export function lightMap(k: LightKnobs, Hm: Mat3, page: { width: number; height:
   const glare = k.glare > 0 ? apply(Hm, [k.glareAt[0] * page.width, k.glareAt[1] * page.height]) : null;
   const glareR = sheetPx * 0.35;
   const diag = Math.hypot(W, H) / 2;
+  const lampMid = k.lamp ? 1 + k.lamp.falloff * (Math.hypot(W / 2 - k.lamp.at[0] * W, H / 2 - k.lamp.at[1] * H) / (2 * diag)) ** 2 : 1;
   for (let j = 0, o = 0; j <= h; j++) {
     const y = Math.min(H, j * step);
     for (let i = 0; i <= w; i++, o += 3) {
@@ -124,6 +129,17 @@ export function lightMap(k: LightKnobs, Hm: Mat3, page: { width: number; height:
       let base = k.exposure * (1 - k.gradient * (0.5 + 0.5 * t));
       const r = Math.hypot(x - W / 2, y - H / 2) / diag;
       base *= 1 - k.vignette * r * r;
+      if (k.lamp) {
+        const d = Math.hypot(x - k.lamp.at[0] * W, y - k.lamp.at[1] * H) / (2 * diag);
+        base *= lampMid / (1 + k.lamp.falloff * d * d);
+      }
+      if (k.patch) {
+        // signed distance across the band's middle line, as a fraction of the diagonal
+        const a = (k.patch.angleDeg * Math.PI) / 180;
+        const d = Math.abs((x - k.patch.at[0] * W) * -Math.sin(a) + (y - k.patch.at[1] * H) * Math.cos(a)) / (2 * diag);
+        const u = Math.max(0, Math.min(1, 0.5 - (d - k.patch.width / 2) / k.patch.soft));
+        base *= k.patch.outside + (k.patch.inside - k.patch.outside) * u * u * (3 - 2 * u);
+      }
       let shade = 0;
       if (sdf) {
         const d = sdf(x, y);

@@ -1,6 +1,10 @@
 /** Stage 2: draws a finished game on the blank page: fences, holes, doodles, erased smudges and the player's name. */
 import { scoreState } from '../../src/engine/score.js';
 import type { Cell, GameData, SheetState } from '../../src/engine/types.js';
+import { erasedMarks, type ErasedMark, type EraseKnobs } from './erased.js';
+import { freehandFences, type FenceStats, type FreehandKnobs } from './fences.js';
+import { holeMark, type HoleStyle } from './holes.js';
+import { inkEffects, inkStyle, type InkKnobs } from './pens.js';
 import { doodle, handLine, handwrite, hatch, xMark, type DoodleKind, type Hand, type PtStroke } from './hand.js';
 import { InkLayer, type InkStyle } from './ink.js';
 import type { BlankPage } from './page.js';
@@ -33,6 +37,14 @@ export interface PencilKnobs {
   name: string | null;
   /** whether the player also wrote outside the land: ticked turns, crossed-out special fences, the score bar */
   extras: boolean;
+  /** fences drawn freehand (the freehand conditions); absent: ruled by hand along the dotted line */
+  freehand?: FreehandKnobs | null;
+  /** a pen or pencil other than `instrument` (the pens conditions) */
+  ink?: InkKnobs | null;
+  /** the ways holes are marked besides the preset's X and shading (the hatching conditions) */
+  holeStyles?: HoleStyle[] | null;
+  /** strokes rubbed out (the erased conditions) */
+  erase?: EraseKnobs | null;
 }
 
 export interface PencilTruth {
@@ -40,10 +52,16 @@ export interface PencilTruth {
   color: [number, number, number];
   widthMm: number;
   alpha: number;
-  holeStyles: { cell: Cell; style: 'x' | 'shaded' }[];
+  /** the ink when not the instrument's: its kind and name ('ballpoint blue', 'pencil 4B') */
+  ink?: string;
+  holeStyles: { cell: Cell; style: HoleStyle }[];
   doodles: { cell: Cell; kind: DoodleKind }[];
   smudges: { kind: 'h' | 'v'; row: number; col: number }[];
   strokes: number;
+  /** how far the freehand fences strayed (cells), when drawn freehand */
+  fences?: FenceStats;
+  /** what was rubbed out (the erased conditions) */
+  erased?: ErasedMark[];
 }
 
 const MM = 72 / 25.4;
@@ -70,10 +88,12 @@ export function drawGame(rand: Rand, page: BlankPage, game: GameData, state: She
   const { grid } = page.geometry;
   const { x: gx, y: gy, cell, rows, cols } = grid;
   const scale = page.scale;
-  const inst = instrumentStyle(rand.fork('instrument'), k.instrument, scale);
-  const alpha = Math.min(1, inst.alpha * k.pressure);
+  const inst = k.ink ? inkStyle(k.ink, scale) : instrumentStyle(rand.fork('instrument'), k.instrument, scale);
+  const fk = k.freehand ?? null;
+  // a light hand is never fainter than the faint pencil at its lightest
+  const alpha = fk ? Math.max(Math.min(0.25, inst.alpha), Math.min(1, inst.alpha * k.pressure * fk.pressure)) : Math.min(1, inst.alpha * k.pressure);
   const hand: Hand = {
-    width: inst.width,
+    width: inst.width * (fk?.width ?? 1),
     alpha,
     pressureVar: rand.range(0.08, 0.25),
     wobble: k.wobble * MM,
@@ -85,7 +105,9 @@ export function drawGame(rand: Rand, page: BlankPage, game: GameData, state: She
   const layer = new InkLayer(page.width, page.height, inst.style, (rand() * 2 ** 31) | 0);
   const smudgeLayer = new InkLayer(page.width, page.height, { color: [80, 80, 86], grain: 0.75, soft: Math.max(1.5, 0.4 * MM * scale) }, (rand() * 2 ** 31) | 0);
   let count = 0;
+  const ir = rand.fork('ink');
   const put = (target: InkLayer, strokes: PtStroke[]) => {
+    if (k.ink && target === layer) strokes = inkEffects(ir, strokes, k.ink);
     for (const s of strokes) {
       if (s.pts.length < 2) continue;
       target.draw({ x: s.pts.map((p) => p[0] * scale), y: s.pts.map((p) => p[1] * scale), w: s.w.map((w) => Math.max(1.1, w * scale)), a: s.a });
@@ -96,6 +118,12 @@ export function drawGame(rand: Rand, page: BlankPage, game: GameData, state: She
 
   // fences: runs of collinear interior edges, cut into strokes where the player lifted the pencil
   const fr = rand.fork('fences');
+  let fenceStats: FenceStats | undefined;
+  if (fk) {
+    const f = freehandFences(rand.fork('freehand'), state, grid, hand, fk);
+    put(layer, f.strokes);
+    fenceStats = f.stats;
+  }
   const drawRun = (from: number, to: number, at: (t: number) => [number, number]) => {
     let start = from;
     for (let t = from + 1; t <= to; t++) {
@@ -106,7 +134,7 @@ export function drawGame(rand: Rand, page: BlankPage, game: GameData, state: She
       }
     }
   };
-  for (let i = 1; i < rows; i++) {
+  for (let i = 1; i < rows && !fk; i++) {
     const s = state.fences.h[i];
     for (let j = 0; j < cols; ) {
       if (s[j] !== '1') {
@@ -119,7 +147,7 @@ export function drawGame(rand: Rand, page: BlankPage, game: GameData, state: She
       j = e;
     }
   }
-  for (let j = 1; j < cols; j++) {
+  for (let j = 1; j < cols && !fk; j++) {
     for (let i = 0; i < rows; ) {
       if (state.fences.v[i][j] !== '1') {
         i++;
@@ -135,9 +163,17 @@ export function drawGame(rand: Rand, page: BlankPage, game: GameData, state: She
   // holes
   const hr = rand.fork('holes');
   const holeStyles: PencilTruth['holeStyles'] = [];
+  const pool = k.holeStyles?.length ? k.holeStyles : null;
   for (const [r, c] of state.holes) {
     const [x, y] = V(r, c);
     const shaded = hr.chance(k.shadeProb);
+    if (pool && hr.chance(0.75)) {
+      // the condition's styles three times in four, the preset's X or shading otherwise
+      const style = hr.pick(pool);
+      put(layer, holeMark(hr, style, x, y, cell, style === 'light' ? { ...hand, alpha: Math.max(Math.min(hand.alpha, 0.35), hand.alpha * 0.6) } : hand));
+      holeStyles.push({ cell: [r, c], style });
+      continue;
+    }
     put(layer, shaded ? hatch(hr, x, y, cell, hand) : xMark(hr, x, y, cell, hand));
     holeStyles.push({ cell: [r, c], style: shaded ? 'shaded' : 'x' });
   }
@@ -179,6 +215,17 @@ export function drawGame(rand: Rand, page: BlankPage, game: GameData, state: She
     smudges.push(e);
   }
 
+  // strokes rubbed out (the erased conditions): on their own layer, under the ink
+  let erased: ErasedMark[] | undefined;
+  let ghostLayer: InkLayer | null = null;
+  if (k.erase) {
+    const tint: [number, number, number] = k.erase.tint === 'ink' ? inst.style.color : [78, 78, 86];
+    ghostLayer = new InkLayer(page.width, page.height, { color: tint, grain: 0.6, soft: Math.max(1.2, 0.15 * MM * scale) }, (rand.fork('ghost-grain')() * 2 ** 31) | 0);
+    const e = erasedMarks(rand.fork('erased'), state, grid, hand, k.erase);
+    put(ghostLayer, e.strokes);
+    erased = e.marks;
+  }
+
   // the player's name, and the other things players write outside the land
   const places = page.places;
   const nr = rand.fork('writing');
@@ -218,6 +265,7 @@ export function drawGame(rand: Rand, page: BlankPage, game: GameData, state: She
   }
 
   smudgeLayer.compositeInto(page.rgb);
+  ghostLayer?.compositeInto(page.rgb);
   layer.compositeInto(page.rgb);
   return {
     instrument: k.instrument,
@@ -228,5 +276,8 @@ export function drawGame(rand: Rand, page: BlankPage, game: GameData, state: She
     doodles,
     smudges,
     strokes: count,
+    ...(k.ink ? { ink: `${k.ink.kind} ${k.ink.name}` } : {}),
+    ...(fenceStats ? { fences: fenceStats } : {}),
+    ...(erased ? { erased } : {}),
   };
 }

@@ -6,15 +6,17 @@ import { simulateSheet } from '../../src/engine/simulate.js';
 import type { Cell, GameData, SheetState, Side } from '../../src/engine/types.js';
 import { sheetGeometry, type SheetGeometry } from '../../src/geometry/sheet-layout.js';
 import { placeSheet } from './camera.js';
+import { applyConditions, type ConditionOptions } from './conditions.js';
 import { drawKnobs, mixDifficulty, type Difficulty, type SimKnobs } from './difficulty.js';
-import type { Mat3, Pt } from './homography.js';
+import { apply, multiply, type Mat3, type Pt } from './homography.js';
 import { blankPage } from './page.js';
 import { drawGame, type PencilTruth } from './pencil.js';
 import { photograph } from './photo.js';
+import { makeSurface } from './surface.js';
 import { makeRand } from './rand.js';
 
 /** Bumped whenever the same seed starts giving different photos. */
-export const SIM_VERSION = 1;
+export const SIM_VERSION = 3;
 
 /** The truth file written beside each photo: a sheet state (formats.md) plus who, what and how. */
 export interface PhotoTruth extends SheetState {
@@ -32,6 +34,8 @@ export interface PhotoTruth extends SheetState {
     version: number;
     seed: string;
     difficulty: Difficulty;
+    /** the conditions that were on (conditions.ts), in the registry's order */
+    conditions: string[];
     photo: { width: number; height: number; storedWidth: number; storedHeight: number; exifOrientation: number; jpegQuality: number; megapixels: number };
     page: { width: number; height: number; dpi: number };
     /** the sheet geometry the photo was made with (a scanner reads it from src/render: if they differ, regenerate) */
@@ -42,8 +46,13 @@ export interface PhotoTruth extends SheetState {
     fill: number;
     /** outer boxes of the four fiducials in the photo, page order TL, TR, BR, BL; each box's corners TL, TR, BR, BL (of the page) */
     markers: Pt[][];
-    /** land corners: vertices (0,0), (0,cols), (rows,cols), (rows,0); and the center point */
-    grid: { corners: Pt[]; center: Pt };
+    /**
+     * land corners: vertices (0,0), (0,cols), (rows,cols), (rows,0); the center point; and every vertex (i, j)
+     * of the land at vertices[i][j] (on a sheet that is not flat, no one homography gives them)
+     */
+    grid: { corners: Pt[]; center: Pt; vertices: Pt[][] };
+    /** the farthest a land vertex lies from where the homography puts it, photo px (0 for a flat sheet) */
+    warpPx: number;
     qr: Pt[];
     /** page corners in the photo */
     page_corners: Pt[];
@@ -58,7 +67,12 @@ export interface SimulatedPhoto {
 }
 
 export interface SimulateOptions {
-  /** adjust the drawn knobs before anything is made (e.g. force a hard case) */
+  /**
+   * which conditions are on (conditions.ts): by default each is drawn with its chance on top of the preset;
+   * 'none' is the preset alone (the photos of version 1); an object excludes or forces families and conditions
+   */
+  conditions?: ConditionOptions | 'none' | 'random';
+  /** adjust the drawn knobs (after the conditions) before anything is made (e.g. force a hard case) */
   tweak?: (k: SimKnobs) => void;
   /** restrict the photo sizes (landscape [w, h] pairs) */
   sizes?: [number, number][];
@@ -76,12 +90,28 @@ function rounded<T>(v: T): T {
 }
 const pt = (p: Pt): Pt => [r2(p[0]), r2(p[1])];
 
+/** The farthest a land vertex's true position lies from the homography's. */
+function warpPx(map: (p: Pt) => Pt, h: Mat3, g: SheetGeometry['grid']): number {
+  let worst = 0;
+  for (let i = 0; i <= g.rows; i++) {
+    for (let j = 0; j <= g.cols; j++) {
+      const p: Pt = [g.x + j * g.cell, g.y + i * g.cell];
+      const a = map(p);
+      const b = apply(h, p);
+      worst = Math.max(worst, Math.hypot(a[0] - b[0], a[1] - b[1]));
+    }
+  }
+  return worst;
+}
+
 /** Simulates the photo of seed `seed` at `difficulty` ('mix' draws the difficulty from the seed). */
 export async function simulatePhoto(seed: string | number, difficulty: Difficulty | 'mix' = 'mix', opts: SimulateOptions = {}): Promise<SimulatedPhoto> {
   const game = opts.game ?? loadGame();
   const rand = makeRand(`photo:${seed}`);
   const diff = difficulty === 'mix' ? mixDifficulty(rand.fork('difficulty')) : difficulty;
   const knobs = drawKnobs(rand.fork('knobs'), diff, opts.sizes);
+  const co: ConditionOptions = opts.conditions === 'none' ? { draw: 'none' } : opts.conditions === 'random' || !opts.conditions ? {} : opts.conditions;
+  const conditions = applyConditions(rand.fork('conditions'), knobs, co);
   opts.tweak?.(knobs);
   const { sheet } = knobs;
 
@@ -103,7 +133,21 @@ export async function simulatePhoto(seed: string | number, difficulty: Difficult
   const curlRoom = Math.abs(knobs.photo.curl?.amount ?? 0) * 6;
   const pageCorners: Pt[] = [[0, 0], [geom.page.width, 0], [geom.page.width, geom.page.height], [0, geom.page.height]];
   const keep = knobs.camera.wholePage ? pageCorners : markerPts;
-  const cam = placeSheet(geom.page, { width: W, height: H }, knobs.camera, keep, Math.max(W, H) * 0.012 + curlRoom);
+  let margin = Math.max(W, H) * 0.012 + curlRoom;
+  let cam = placeSheet(geom.page, { width: W, height: H }, knobs.camera, keep, margin);
+  const surface = knobs.photo.surface ? makeSurface(knobs.photo.surface, geom.page) : null;
+  for (let i = 0; surface && i < 8; i++) {
+    // the kept points must stay in the frame on the bent sheet too
+    let over = 0;
+    for (const [u, v] of keep) {
+      const [x, y, h] = surface.at(u, v);
+      const q = cam.project3d(x, y, h);
+      over = Math.max(over, margin - q[0], margin - q[1], q[0] - (W - margin), q[1] - (H - margin));
+    }
+    if (over <= 0) break;
+    margin += over + 4;
+    cam = placeSheet(geom.page, { width: W, height: H }, knobs.camera, keep, margin);
+  }
   const dpi = Math.round(Math.min(300, Math.max(110, cam.maxScale * 72)));
 
   // 1-2. the page, then the game drawn on it
@@ -113,11 +157,13 @@ export async function simulatePhoto(seed: string | number, difficulty: Difficult
 
   lap('pencil');
   // 3. the photograph
-  const photo = await photograph(rand.fork('photo'), page, cam.homography, knobs.photo);
+  const photo = await photograph(rand.fork('photo'), page, cam.homography, knobs.photo, surface ? { surface, project3d: cam.project3d } : null);
 
   lap('photo');
   if (prof) process.stderr.write('\n');
-  // 4. the truth
+  // 4. the truth (in the final photo's pixels: a recompressed photo is smaller than the one rendered)
+  const [sx, sy] = photo.scale;
+  const homography = sx === 1 && sy === 1 ? cam.homography : multiply([sx, 0, 0, 0, sy, 0, 0, 0, 1], cam.homography);
   const g = page.geometry;
   const { rows, cols, x, y, cell } = g.grid;
   const box = (b: { x: number; y: number; size: number }): Pt[] =>
@@ -138,24 +184,27 @@ export async function simulatePhoto(seed: string | number, difficulty: Difficult
       version: SIM_VERSION,
       seed: String(seed),
       difficulty: diff,
+      conditions,
       photo: {
-        width: W,
-        height: H,
+        width: photo.width,
+        height: photo.height,
         storedWidth: photo.storedWidth,
         storedHeight: photo.storedHeight,
-        exifOrientation: knobs.photo.exif,
+        exifOrientation: photo.exif,
         jpegQuality: knobs.photo.jpegQuality,
-        megapixels: r2((W * H) / 1e6),
+        megapixels: r2((photo.width * photo.height) / 1e6),
       },
       page: { width: g.page.width, height: g.page.height, dpi },
       geometry: { grid: g.grid, markers: g.markers, qr: g.qr },
-      homography: cam.homography.map((v) => +v.toPrecision(10)),
+      homography: homography.map((v) => +v.toPrecision(10)),
       fill: r2(cam.fill),
       markers: g.markers.map(box),
       grid: {
         corners: ([[x, y], [x + cols * cell, y], [x + cols * cell, y + rows * cell], [x, y + rows * cell]] as Pt[]).map((p) => pt(photo.map(p))),
         center: pt(photo.map([g.center.x, g.center.y])),
+        vertices: Array.from({ length: rows + 1 }, (_, i) => Array.from({ length: cols + 1 }, (_, j) => pt(photo.map([x + j * cell, y + i * cell])))),
       },
+      warpPx: r2(warpPx(photo.map, homography, g.grid)),
       qr: box(g.qr),
       page_corners: ([[0, 0], [g.page.width, 0], [g.page.width, g.page.height], [0, g.page.height]] as Pt[]).map((p) => pt(photo.map(p))),
       knobs: rounded({ sheet: knobs.sheet, pencil: knobs.pencil, camera: knobs.camera, photo: knobs.photo }),

@@ -1,238 +1,245 @@
 /**
- * Trains the scanner's edge model (src/scan/edge-model.ts) and hole model (src/scan/hole-model.ts) on simulated
- * photos and writes their weights files. `npm run train:models [-- PHOTOS]` (default 300).
+ * Trains the scanner's models (src/scan/models.ts) on simulated photos and writes their weights.
  *
- * The photos (seeds `train-N`: a third drawn from the benchmark's mix, a third hard, a third extreme, so the doubtful
- * items the models decide are plentiful) are cached in the temp folder; the benchmark's photos (seeds `bench-N`)
- * are never trained on. Every edge and cell the scanner's thresholds leave doubtful is one example, labelled from
- * the truth. One-hidden-layer networks (tanh) are fitted by Adam with weight decay (see `train`); each is
- * cross-validated by photo (five folds) and the sheets whose doubtful items all come out right are counted beside
- * the thresholds' own.
+ *   npm run train:models -- [--photos N] [--val M] [--without FAMILY,...] [--out FILE.json]
+ *
+ * Training photos (seeds `train-N`) are fitted on; validation photos (seeds `val-N`) set the temperatures that make
+ * the models' chances come true; the benchmark's photos (`bench-N`) are never used. Each photo is measured once
+ * (tools/sim/evidence.ts, cached beside it). `--without` leaves out every photo simulated with a condition of the
+ * named families (leave-one-family-out runs) and writes the models to `--out` instead of the shipped weights.
+ *
+ * The context model learns from what the local model reads of the edges around each edge; on the training photos
+ * that reading comes from local models fitted without the photo (three folds), so it is as wrong as on a new photo.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { loadGame, projectRoot } from '../../src/data/load.js';
-import { EDGE_INPUTS, modelGuess } from '../../src/scan/edge-model.js';
-import { HOLE_INPUTS, holeGuess } from '../../src/scan/hole-model.js';
-import { mlpProbability, type Mlp } from '../../src/scan/mlp.js';
-import { scanPhoto } from '../../src/scan/scan.js';
+import { projectRoot } from '../../src/data/load.js';
+import { emptyBoard, type Board } from '../../src/engine/board.js';
+import { HOLE_INPUTS, holeInputs } from '../../src/scan/cell-inputs.js';
+import { CONTEXT_INPUTS, contextInputs, edgeIndex, LOCAL_INPUTS } from '../../src/scan/edge-inputs.js';
+import { mlpLogit, sigmoid, type Mlp } from '../../src/scan/mlp.js';
+import type { ScanModels } from '../../src/scan/models.js';
+import { MEASURES } from '../../src/scan/ood.js';
+import { measureOne, readEvidence, type PhotoEvidence } from './evidence.js';
+import { fit, fitTemperature, type Examples } from './fit.js';
 import { mapInChildren } from './in-children.js';
-import { cachePhotos, photoBase, photoDir } from './photo-cache.js';
-import { makeRand } from './rand.js';
+import { cachePhotos, photoBase, type PhotoSet, type SetConditions } from './photo-cache.js';
 
-export interface Example {
-  x: number[];
-  y: number;
-  photo: number;
-  /** What the thresholds alone read. */
-  rule: number;
+/** Measures the first `count` photos of a set (on every core) and reads their evidence. */
+export async function evidenceOf(set: PhotoSet, count: number, c?: SetConditions): Promise<PhotoEvidence[]> {
+  await cachePhotos(set, count, c);
+  const items = Array.from({ length: count }, (_, i) => ({ base: photoBase(set, i, c), photo: i }));
+  await mapInChildren({ module: pathToFileURL(join(projectRoot, 'tools/sim/evidence.ts')).href, name: 'measureOne' }, items, `measuring ${set} photos`);
+  return items.map((it) => readEvidence(it.base)).filter((e) => !e.refused);
 }
 
-export interface Examples {
-  edges: Example[];
-  holes: Example[];
-}
-
-let game: ReturnType<typeof loadGame> | undefined;
-
-/** The doubtful items of training photo `i`, labelled from its truth (the task of `collect`'s child processes). */
-export async function collectOne(i: number): Promise<Examples> {
-  game ??= loadGame();
-  const base = photoBase('train', i);
-  const truth = JSON.parse(readFileSync(`${base}.truth.json`, 'utf8'));
-  const fenced = (kind: 'h' | 'v', row: number, col: number) => (truth.fences[kind][row][col] === '1' ? 1 : 0);
-  const holes = new Set((truth.holes as [number, number][]).map(([r, c]) => `${r},${c}`));
-  const found: Examples = { edges: [], holes: [] };
-  try {
-    await scanPhoto(readFileSync(`${base}.jpg`), game, {
-      read: {
-        collect: (e, x, rule) => found.edges.push({ x: [...x], y: fenced(e.kind, e.row, e.col), photo: i, rule }),
-        collectHole: (f, x, rule) => found.holes.push({ x: [...x], y: holes.has(`${f.row},${f.col}`) ? 1 : 0, photo: i, rule }),
-      },
-    });
-  } catch {
-    // refused: its doubtful items were collected before the refusal; it has no reading to compare with
-    for (const k of ['edges', 'holes'] as const) for (const f of found[k]) f.rule = -1;
-  }
-  return found;
-}
-
-/** The examples of the first `count` training photos, read on every core, in the photos' order. */
-export async function collect(count: number): Promise<Examples> {
-  const parts = await mapInChildren<number, Examples>(
-    { module: import.meta.url, name: 'collectOne' },
-    Array.from({ length: count }, (_, i) => i),
-    'reading training photos',
-  );
-  return { edges: parts.flatMap((p) => p.edges), holes: parts.flatMap((p) => p.holes) };
-}
+const L = LOCAL_INPUTS.length;
 
 /**
- * How the networks are fitted: Adam with weight decay, the learning rate falling on a cosine to the end, over
- * `epochs` passes through the examples in shuffled batches of `batch` (full batch when it holds them all). On
- * 1,200 photos the edges' 20 passes in batches of 64 cross-validated better than 2,000 full-batch steps (666 sheets
- * all right against 653) in a fiftieth of the time; the cells, a fifth as many, need 100 passes.
+ * Vertices the scanner placed this far (cells) from the truth's: its edges and cells are left out of the fitting.
+ * Their ink is not where the truth's fences are, so they would teach the models that a fence drawn on its line is
+ * a blank; registration is measured on its own (tools/diag/registration.ts).
  */
-export interface TrainOptions {
-  hidden?: number;
-  epochs?: number;
-  batch?: number;
-  decay?: number;
-  seed?: string;
+const MISPLACED = 0.15;
+
+/** Whether edge i of a photo lies between well-placed vertices. */
+function edgePlaced(p: PhotoEvidence, i: number): boolean {
+  if (!p.vertexOff.length) return true;
+  const W = p.cols + 1;
+  const a = p.row[i] * W + p.col[i];
+  const b = p.kind[i] === 0 ? a + 1 : a + W;
+  return p.vertexOff[a] < MISPLACED && p.vertexOff[b] < MISPLACED;
 }
 
-/** Fits the network; returns it with its standardisation. */
-export function train(data: Example[], inputs: readonly string[], { hidden = 16, epochs = 20, batch = 64, decay = 1e-4, seed = 'edge-model' }: TrainOptions = {}): Mlp {
-  const H = hidden;
-  const n = data.length;
-  const d = inputs.length;
-  const mean = new Array(d).fill(0);
-  const scale = new Array(d).fill(0);
-  for (const e of data) e.x.forEach((v, k) => (mean[k] += v / n));
-  for (const e of data) e.x.forEach((v, k) => (scale[k] += (v - mean[k]) ** 2 / n));
-  for (let k = 0; k < d; k++) scale[k] = Math.sqrt(scale[k]) || 1;
-  // standardised inputs, one row of d per example, in one typed array: the loop below is the training's whole cost
-  const X = new Float64Array(n * d);
-  data.forEach((e, i) => e.x.forEach((v, k) => (X[i * d + k] = (v - mean[k]) / scale[k])));
-  const Y = Float64Array.from(data, (e) => e.y);
-  // A photo with a hundred doubts should not outvote twenty photos with five: weight by 1 / sqrt(its count).
-  const perPhoto = new Map<number, number>();
-  for (const e of data) perPhoto.set(e.photo, (perPhoto.get(e.photo) ?? 0) + 1);
-  const weight = Float64Array.from(data, (e) => 1 / Math.sqrt(perPhoto.get(e.photo)!));
-  const wsum = weight.reduce((a, b) => a + b, 0);
-  for (let i = 0; i < n; i++) weight[i] *= n / wsum;
-  const rand = makeRand(seed);
-  // parameters in one flat array: w1 (H x d), b1, w2, b2
-  const P = H * d + H + H + 1;
-  const p = new Float64Array(P);
-  for (let i = 0; i < H * d; i++) p[i] = rand.normal() * Math.sqrt(1 / d);
-  for (let h = 0; h < H; h++) p[H * d + H + h] = rand.normal() * Math.sqrt(1 / H);
-  const m = new Float64Array(P);
-  const v = new Float64Array(P);
-  const g = new Float64Array(P);
-  const act = new Float64Array(H);
-  const order = Int32Array.from({ length: n }, (_, i) => i);
-  const size = Math.min(batch, n);
-  const steps = epochs * Math.ceil(n / size);
-  let step = 0;
-  for (let epoch = 0; epoch < epochs; epoch++) {
-    if (size < n) {
-      for (let i = n - 1; i > 0; i--) {
-        const j = Math.floor(rand() * (i + 1));
-        const t = order[i];
-        order[i] = order[j];
-        order[j] = t;
-      }
+/** Whether cell i of a photo has its four corners well placed. */
+function cellPlaced(p: PhotoEvidence, i: number): boolean {
+  if (!p.vertexOff.length) return true;
+  const W = p.cols + 1;
+  const a = p.cellRow[i] * W + p.cellCol[i];
+  return [a, a + 1, a + W, a + W + 1].every((k) => p.vertexOff[k] < MISPLACED);
+}
+const HO = HOLE_INPUTS.length - 2;
+
+function localExamples(photos: PhotoEvidence[]): Examples {
+  const n = photos.reduce((s, p) => s + p.y.length, 0);
+  const x = new Float32Array(n * L);
+  const y = new Uint8Array(n);
+  let at = 0;
+  for (const p of photos)
+    for (let i = 0; i < p.y.length; i++) {
+      if (!edgePlaced(p, i)) continue;
+      x.set(p.local.subarray(i * L, (i + 1) * L), at * L);
+      y[at++] = p.y[i];
     }
-    for (let from = 0; from < n; from += size) {
-      step++;
-      const to = Math.min(n, from + size);
-      g.fill(0);
-      for (let at = from; at < to; at++) {
-        const i = order[at];
-        const x0 = i * d;
-        let out = p[P - 1];
-        for (let h = 0; h < H; h++) {
-          let a = p[H * d + h];
-          const w0 = h * d;
-          for (let k = 0; k < d; k++) a += p[w0 + k] * X[x0 + k];
-          act[h] = Math.tanh(a);
-          out += p[H * d + H + h] * act[h];
-        }
-        const err = (1 / (1 + Math.exp(-out)) - Y[i]) * weight[i];
-        g[P - 1] += err;
-        for (let h = 0; h < H; h++) {
-          g[H * d + H + h] += err * act[h];
-          const back = err * p[H * d + H + h] * (1 - act[h] * act[h]);
-          g[H * d + h] += back;
-          const w0 = h * d;
-          for (let k = 0; k < d; k++) g[w0 + k] += back * X[x0 + k];
-        }
-      }
-      const lr = 0.005 * (1 + Math.cos((Math.PI * step) / steps)) + 1e-4;
-      for (let j = 0; j < P; j++) {
-        const grad = g[j] / (to - from) + decay * p[j];
-        m[j] = 0.9 * m[j] + 0.1 * grad;
-        v[j] = 0.999 * v[j] + 0.001 * grad * grad;
-        p[j] -= (lr * (m[j] / (1 - 0.9 ** step))) / (Math.sqrt(v[j] / (1 - 0.999 ** step)) + 1e-8);
-      }
-    }
+  return { x: x.subarray(0, at * L), d: L, y: y.subarray(0, at) };
+}
+
+const rowOf = (p: PhotoEvidence, i: number, d: number, src: Float32Array) => Float64Array.from(src.subarray(i * d, (i + 1) * d));
+
+function edgesOf(p: PhotoEvidence) {
+  return Array.from(p.y, (_, i) => ({ kind: (p.kind[i] ? 'v' : 'h') as 'h' | 'v', row: p.row[i], col: p.col[i] }));
+}
+
+/** The local model's fence probabilities on a photo. */
+function localP(p: PhotoEvidence, m: Mlp): Float64Array {
+  return Float64Array.from(p.y, (_, i) => sigmoid(mlpLogit(p.local.subarray(i * L, (i + 1) * L), m)));
+}
+
+/** The context model's inputs of a photo, given the local model's probabilities. */
+function contextOf(p: PhotoEvidence, p1: Float64Array): Float64Array[] {
+  const edges = edgesOf(p);
+  const local = edges.map((_, i) => rowOf(p, i, L, p.local));
+  return contextInputs(local, edges, p1, edgeIndex(edges, p.rows, p.cols));
+}
+
+function boardFrom(p: PhotoEvidence, z: Float64Array): Board {
+  const b = emptyBoard(p.rows, p.cols);
+  for (let i = 0; i < p.y.length; i++) {
+    if (z[i] < 0) continue;
+    if (p.kind[i] === 0) b.h[p.row[i] * p.cols + p.col[i]] = 1;
+    else b.v[p.row[i] * (p.cols + 1) + p.col[i]] = 1;
   }
-  const r = (x: number) => Math.round(x * 1e6) / 1e6;
-  return {
-    inputs: [...inputs],
-    mean: mean.map(r),
-    scale: scale.map(r),
-    w1: Array.from({ length: H }, (_, h) => Array.from(p.subarray(h * d, (h + 1) * d), r)),
-    b1: Array.from(p.subarray(H * d, H * d + H), r),
-    w2: Array.from(p.subarray(H * d + H, H * d + 2 * H), r),
-    b2: r(p[P - 1]),
+  return b;
+}
+
+function holeRows(p: PhotoEvidence, board: Board): Float64Array[] {
+  return Array.from(p.cellY, (_, i) => holeInputs(rowOf(p, i, HO, p.holeOwn), board, p.cellRow[i], p.cellCol[i], p.center));
+}
+
+const stack = (rows: Float64Array[], d: number): Float32Array => {
+  const x = new Float32Array(rows.length * d);
+  rows.forEach((r, i) => x.set(r, i * d));
+  return x;
+};
+
+export interface Trained {
+  models: ScanModels;
+  report: string[];
+}
+
+/** Fits the three models on `train` and their temperatures on `val`. */
+export function trainModels(train: PhotoEvidence[], val: PhotoEvidence[], about: string, log: (s: string) => void = () => {}): Trained {
+  const report: string[] = [];
+  const say = (s: string) => {
+    report.push(s);
+    log(s);
   };
-}
-
-export const predict = (model: Mlp, x: number[]): number => mlpProbability(x, model);
-
-/** Five-fold cross-validation by photo: sheets (read, with doubts) whose doubtful items are all right. */
-function crossValidate(data: Example[], inputs: readonly string[], guess: (p: number) => number, opts: TrainOptions = {}) {
-  let sheets = 0;
-  let byRule = 0;
-  let byModel = 0;
-  let items = 0;
-  let right = 0;
-  for (let fold = 0; fold < 5; fold++) {
-    const m = train(data.filter((e) => e.photo % 5 !== fold), inputs, opts);
-    const byPhoto = new Map<number, Example[]>();
-    for (const e of data) {
-      if (e.photo % 5 !== fold || e.rule < 0) continue;
-      const list = byPhoto.get(e.photo);
-      if (list) list.push(e);
-      else byPhoto.set(e.photo, [e]);
-    }
-    for (const list of byPhoto.values()) {
-      sheets++;
-      if (list.every((e) => e.rule === e.y)) byRule++;
-      const ok = list.filter((e) => guess(predict(m, e.x)) === e.y).length;
-      if (ok === list.length) byModel++;
-      items += list.length;
-      right += ok;
-    }
+  const opts = { hidden: Number(process.env.BAAKO_HIDDEN ?? 64), epochs: 10 };
+  // 1. the local edge model, and its readings of each training photo by models fitted without it
+  const edgeLocal = fit(localExamples(train), LOCAL_INPUTS, { ...opts, seed: 'edge-local' });
+  const folds = 3;
+  const p1 = new Map<PhotoEvidence, Float64Array>();
+  for (let f = 0; f < folds; f++) {
+    const m = fit(localExamples(train.filter((_, i) => i % folds !== f)), LOCAL_INPUTS, { ...opts, seed: `edge-local-${f}` });
+    train.forEach((p, i) => i % folds === f && p1.set(p, localP(p, m)));
+    log(`  local fold ${f + 1}/${folds}`);
   }
-  return { sheets, byRule, byModel, items, right };
+  // 2. the context model
+  const ctxRows: Float64Array[] = [];
+  const ctxY: number[] = [];
+  for (const p of train) {
+    contextOf(p, p1.get(p)!).forEach((x, i) => {
+      if (!edgePlaced(p, i)) return;
+      ctxRows.push(x);
+      ctxY.push(p.y[i]);
+    });
+  }
+  const C = CONTEXT_INPUTS.length;
+  const edgeContext = fit({ x: stack(ctxRows, C), d: C, y: Uint8Array.from(ctxY) }, CONTEXT_INPUTS, { ...opts, seed: 'edge-context' });
+  // 3. the hole model, with the fences as the edge models read them
+  const holeRowsAll: Float64Array[] = [];
+  const holeY: number[] = [];
+  for (const p of train) {
+    const ctx = contextOf(p, p1.get(p)!);
+    const board = boardFrom(p, Float64Array.from(ctx, (x) => mlpLogit(x, edgeContext)));
+    holeRows(p, board).forEach((x, i) => {
+      if (!cellPlaced(p, i)) return;
+      holeRowsAll.push(x);
+      holeY.push(p.cellY[i]);
+    });
+  }
+  const hole = fit({ x: stack(holeRowsAll, HOLE_INPUTS.length), d: HOLE_INPUTS.length, y: Uint8Array.from(holeY) }, HOLE_INPUTS, { hidden: 16, epochs: 20, seed: 'hole' });
+  // 4. temperatures on the validation photos, through the whole reading
+  const ze: number[] = [];
+  const ye: number[] = [];
+  const zh: number[] = [];
+  const yh: number[] = [];
+  for (const p of val) {
+    const z = Float64Array.from(contextOf(p, localP(p, edgeLocal)), (x) => mlpLogit(x, edgeContext));
+    ze.push(...z);
+    ye.push(...p.y);
+    for (const x of holeRows(p, boardFrom(p, z))) zh.push(mlpLogit(x, hole));
+    yh.push(...p.cellY);
+  }
+  const temperature = { edge: fitTemperature(Float64Array.from(ze), Uint8Array.from(ye)), hole: fitTemperature(Float64Array.from(zh), Uint8Array.from(yh)) };
+  say(`fitted on ${train.length} photos (${ctxY.length} edges, ${holeY.length} cells placed within ${MISPLACED} cell); temperatures edge ${temperature.edge}, hole ${temperature.hole} on ${val.length} validation photos`);
+  for (const [what, z, y, t] of [['edges', ze, ye, temperature.edge], ['cells', zh, yh, temperature.hole]] as const) {
+    const wrong = z.filter((v, i) => (v >= 0 ? 1 : 0) !== y[i]).length;
+    say(`  validation ${what}: ${wrong} wrong of ${z.length}; ${calibrationLine(z, y, t)}`);
+  }
+  return { models: { edgeLocal, edgeContext, hole, temperature, ranges: rangesOf(train), about }, report };
 }
 
-/** Writes a trained model as a TypeScript module exporting `name`. */
-function writeModel(file: string, name: string, model: Mlp, what: string): void {
+/** The training photos' range of each photo measure: its 1st to 99th percentile. */
+function rangesOf(photos: PhotoEvidence[]): Record<string, [number, number]> {
+  const out: Record<string, [number, number]> = {};
+  for (const k of MEASURES) {
+    const v = photos.map((p) => p.measures[k]).filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
+    if (!v.length) continue;
+    const q = (f: number) => v[Math.min(v.length - 1, Math.floor(f * (v.length - 1)))];
+    out[k] = [Math.round(q(0.01) * 1e4) / 1e4, Math.round(q(0.99) * 1e4) / 1e4];
+  }
+  return out;
+}
+
+/** How often items given a chance of being wrong in each band were wrong. */
+export function calibrationLine(z: ArrayLike<number>, y: ArrayLike<number>, t: number): string {
+  const bands = [0, 0.001, 0.01, 0.05, 0.2, 0.51];
+  const out: string[] = [];
+  for (let b = 0; b + 1 < bands.length; b++) {
+    let n = 0;
+    let wrong = 0;
+    let expected = 0;
+    for (let i = 0; i < z.length; i++) {
+      const c = sigmoid(-Math.abs(z[i]) / t);
+      if (c < bands[b] || c >= bands[b + 1]) continue;
+      n++;
+      expected += c;
+      if ((z[i] >= 0 ? 1 : 0) !== y[i]) wrong++;
+    }
+    out.push(`${bands[b]}-${bands[b + 1]}: ${wrong}/${n} (expected ${expected.toFixed(1)})`);
+  }
+  return out.join(', ');
+}
+
+/** Writes the shipped models as a TypeScript module. */
+export function writeShipped(models: ScanModels): void {
   writeFileSync(
-    join(projectRoot, 'src', 'scan', file),
-    `// Written by tools/sim/train-models.ts (${what}): do not edit by hand.\n` +
-      `import type { Mlp } from './mlp.js';\n\nexport const ${name}: Mlp = ${JSON.stringify(model)};\n`,
+    join(projectRoot, 'src', 'scan', 'models.weights.ts'),
+    `// Written by tools/sim/train-models.ts (${models.about}): do not edit by hand.\n` +
+      `import type { ScanModels } from './models.js';\n\nexport const MODELS: ScanModels = ${JSON.stringify(models)};\n`,
   );
 }
 
-
 async function main(): Promise<void> {
-  const count = Number(process.argv[2] ?? 300);
-  await cachePhotos('train', count);
-  const cache = join(photoDir('train'), `examples-v2-${count}.json`);
-  const data: Examples = process.env.BAAKO_RECOLLECT || !existsSync(cache) ? await collect(count) : JSON.parse(readFileSync(cache, 'utf8'));
-  writeFileSync(cache, JSON.stringify(data));
-  const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
-  const models = [
-    { kind: 'edges', data: data.edges, inputs: EDGE_INPUTS, guess: modelGuess, file: 'edge-model.weights.ts', name: 'EDGE_MODEL', opts: { hidden: 48 } },
-    { kind: 'holes', data: data.holes, inputs: HOLE_INPUTS, guess: holeGuess, file: 'hole-model.weights.ts', name: 'HOLE_MODEL', opts: { hidden: 16, seed: 'hole-model', epochs: 100 } },
-  ];
-  for (const m of models) {
-    const positives = m.data.filter((e) => e.y).length;
-    console.log(`${m.kind}: ${m.data.length} doubtful from ${count} photos (${positives} positive)`);
-    const cv = crossValidate(m.data, m.inputs, m.guess, m.opts);
-    console.log(
-      `  cross-validated on ${cv.sheets} sheets the thresholds read with doubtful ${m.kind}: all right on ${cv.byRule} by the thresholds, ` +
-        `${cv.byModel} with the model (${pct(cv.right / cv.items)} of ${cv.items})`,
-    );
-    writeModel(m.file, m.name, train(m.data, m.inputs, m.opts), `${count} simulated photos, ${m.data.length} doubtful ${m.kind}`);
-    console.log(`  wrote src/scan/${m.file}`);
-  }
+  const args = process.argv.slice(2);
+  const opt = (name: string, dflt: string) => {
+    const i = args.indexOf(`--${name}`);
+    return i >= 0 ? args[i + 1] : dflt;
+  };
+  const photos = Number(opt('photos', '1500'));
+  const valCount = Number(opt('val', '300'));
+  const without = opt('without', '').split(',').filter(Boolean);
+  const out = opt('out', '');
+  const keep = (p: PhotoEvidence) => !p.families.some((f) => without.includes(f));
+  const train = (await evidenceOf('train', photos)).filter(keep);
+  const val = (await evidenceOf('val', valCount)).filter(keep);
+  const about = `${train.length} simulated photos${without.length ? `, without ${without.join(', ')}` : ''}`;
+  const { models } = trainModels(train, val, about, (s) => console.log(s));
+  if (out) writeFileSync(out, JSON.stringify(models));
+  else writeShipped(models);
+  console.log(`wrote ${out || 'src/scan/models.weights.ts'}`);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) await main();

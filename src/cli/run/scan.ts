@@ -6,9 +6,8 @@ import { findCard, UnknownCardError } from '../../engine/cards.js';
 import { rankBy } from '../../engine/ranking.js';
 import type { GameData } from '../../engine/types.js';
 import { BaakoError, UserError } from '../../errors.js';
-import { renderOverlay } from '../../scan/overlay.js';
+import { renderOverlay, spots } from '../../scan/overlay.js';
 import { openInputs } from '../../scan/inputs.js';
-import { LIKELY_RIGHT } from '../../scan/read.js';
 import { scanPhoto, type FallbackSetup, type ScanResult } from '../../scan/scan.js';
 import { ensureDir, writeFileAtomic } from '../../files.js';
 import { resolveGameFile } from '../../server/game-dir.js';
@@ -23,7 +22,8 @@ export function scanJson(file: string, r: ScanResult, page?: number) {
     ...r.state,
     score: r.score,
     confidence: r.confidence,
-    uncertain: r.uncertain,
+    uncertain: r.uncertain.map(({ kind, row, col, likely, chance, points }) => ({ kind, row, col, likely, chance: Math.round(chance * 1000) / 1000, points })),
+    range: r.range,
     ...(r.player !== undefined ? { player: r.player } : {}),
     ...(r.game !== undefined ? { game: r.game } : {}),
     paper: r.paper,
@@ -65,29 +65,29 @@ function overlayPath(target: string, photo: string, several: boolean, page?: num
   return join(target, `${basename(photo, extname(photo))}${page !== undefined ? `-p${page}` : ''}.overlay.png`);
 }
 
-/** The doubts of a reading, likeliest wrong first, those the models are likely right about after 'likely right (N):'. */
-function doubtList(r: ScanResult): string {
-  const list = r.uncertain.map((u) => (u.kind === 'hole' ? `hole? cell ${u.row},${u.col}` : `${u.kind === 'h' ? 'horizontal' : 'vertical'} edge ${u.kind}${u.row},${u.col}`));
-  // (listed the likeliest wrong first: those the models are likely right about come last)
-  const unsure = r.risks.filter((x) => x >= LIKELY_RIGHT).length;
-  const likely = list.length - unsure;
-  return [list.slice(0, unsure).join('; '), likely ? `likely right (${likely}): ${list.slice(unsure).join('; ')}` : ''].filter(Boolean).join('; ');
+/** One doubt as the text output lists it: where, what was read, the chance it is wrong and what it moves. */
+function describeDoubt(u: ScanResult['uncertain'][number]): string {
+  const what = u.kind === 'hole' ? `cell ${u.row},${u.col} read ${u.value ? 'as a hole' : 'blank'}` : `${u.kind === 'h' ? 'horizontal' : 'vertical'} edge ${u.kind}${u.row},${u.col} read ${u.value ? 'fenced' : 'open'}`;
+  const moves = u.points ? `, ${u.points > 0 ? '+' : ''}${u.points} if not` : '';
+  return `${what} (${Math.max(1, Math.round(100 * u.chance))}% wrong${moves})`;
+}
+
+/** The total, and while spots are to be checked, the totals they allow: "41 (39 to 44 until you check 3 spots)". */
+function totalText(r: ScanResult): string {
+  const asked = r.uncertain.filter((u) => !u.likely).length;
+  const [lo, hi] = r.range;
+  return asked ? ` (${lo === hi ? 'the same' : `${lo} to ${hi}`} until you check ${spots(asked)})` : '';
 }
 
 /** A page of a PDF in one line: `scans.pdf p3: player 2, 41 points, sheet A, confidence 0.97; check h3,4`. */
 function pageLine(name: string, r: ScanResult): string {
   const who = r.player !== undefined ? `player ${r.player}` : 'player ?';
   const setup = r.setupFrom === 'fallback' ? ' (setup from --game/--cards: QR unreadable)' : '';
-  const items = r.uncertain.map((u) => (u.kind === 'hole' ? `hole ${u.row},${u.col}` : `${u.kind}${u.row},${u.col}`));
-  const unsure = r.risks.filter((x) => x >= LIKELY_RIGHT).length;
-  const likely = items.length - unsure;
-  // (the first few doubts only: the overlay and --json have them all)
-  const shown = items.slice(0, Math.min(unsure, 4));
-  const check = [
-    shown.length ? `check ${shown.join(' ')}${unsure > shown.length ? ` and ${unsure - shown.length} more` : ''}` : '',
-    likely ? `${likely} likely right` : '',
-  ].filter(Boolean);
-  return `${name}: ${who}, ${r.score.total} points, sheet ${r.state.side}, confidence ${r.confidence.toFixed(2)}${setup}${check.length ? `; ${check.join(', ')}` : ''}`;
+  const asked = r.uncertain.filter((u) => !u.likely).map((u) => (u.kind === 'hole' ? `hole ${u.row},${u.col}` : `${u.kind}${u.row},${u.col}`));
+  // (the first few spots only: the overlay and --json have them all)
+  const shown = asked.slice(0, 4);
+  const check = shown.length ? `; check ${shown.join(' ')}${asked.length > shown.length ? ` and ${asked.length - shown.length} more` : ''}` : '';
+  return `${name}: ${who}, ${r.score.total} points${totalText(r)}, sheet ${r.state.side}, confidence ${r.confidence.toFixed(2)}${setup}${check}`;
 }
 
 export async function runScan(args: ScanArgs): Promise<void> {
@@ -149,11 +149,13 @@ export async function runScan(args: ScanArgs): Promise<void> {
       if (i > 0) stdio.log();
       const who = r!.player !== undefined ? `player ${r!.player}` : 'player ?';
       const lines = formatScore(game, r!.state, r!.score, `${name}: ${who}`, { verbose: args.verbose });
-      lines[0] += `, confidence ${r!.confidence.toFixed(2)}${r!.setupFrom === 'fallback' ? ' (setup from --game/--cards: QR unreadable)' : ''}`;
+      lines[0] += `${totalText(r!)}, confidence ${r!.confidence.toFixed(2)}${r!.setupFrom === 'fallback' ? ' (setup from --game/--cards: QR unreadable)' : ''}`;
       for (const l of lines) stdio.log(l);
-      if (r!.uncertain.length) {
-        stdio.log(`  uncertain (${r!.uncertain.length}, likeliest wrong first, check on the sheet${args.overlay ? ' or the overlay' : ''}): ${doubtList(r!)}`);
-      }
+      const asked = r!.uncertain.filter((u) => !u.likely);
+      const likely = r!.uncertain.filter((u) => u.likely);
+      const where = args.overlay ? 'on the sheet or the overlay' : 'on the sheet';
+      if (asked.length) stdio.log(`  check ${spots(asked.length)} ${where}, likeliest wrong first: ${asked.map(describeDoubt).join('; ')}`);
+      if (likely.length) stdio.log(`  likely right, no need to check (${likely.length}): ${likely.map(describeDoubt).join('; ')}`);
     });
     if (ok.length > 1) {
       stdio.log();
@@ -162,14 +164,15 @@ export async function runScan(args: ScanArgs): Promise<void> {
   }
   for (const e of overlayErrors) stdio.err(`baako: ${e}`);
   if (results.some((r) => r.error) || overlayErrors.length) process.exitCode = 2;
-  else if (results.some((r) => r.result!.uncertain.length > 0)) process.exitCode = 3;
+  else if (results.some((r) => r.result!.uncertain.some((u) => !u.likely))) process.exitCode = 3;
 }
 
 /** The ranked table: by total, ties broken by the number of discoveries, then shared (the engine's ranking). */
 export function ranking(items: { file: string; result: ScanResult }[]): string[] {
   const lines = [`${pad('rank', 6)}${pad('player', 8)}${pad('total', 7)}${pad('finds', 7)}photo`];
   for (const { item: it, rank } of rankBy(items, (x) => x.result.score)) {
-    const flag = it.result.uncertain.length ? ' (uncertain)' : '';
+    const asked = it.result.uncertain.filter((u) => !u.likely).length;
+    const flag = asked ? ` (${spots(asked)} to check)` : '';
     lines.push(`${pad(rank, 6)}${pad(it.result.player ?? '?', 8)}${pad(it.result.score.total, 7)}${pad(it.result.score.discoveries.length, 7)}${it.file}${flag}`);
   }
   return lines;

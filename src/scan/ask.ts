@@ -1,0 +1,81 @@
+import { boardFromState, type Board } from '../engine/board.js';
+import { scoreBoard } from '../engine/score.js';
+import type { GameData, SheetState } from '../engine/types.js';
+import type { ReadItem } from './read.js';
+
+/**
+ * Which doubts to ask the player about. A player checks two or three spots, not thirty, so the scanner asks only
+ * about items with a real chance of being wrong that can move the total, alone or together with the other items
+ * it does not ask about; the rest stay listed as likely right. The total is shown as the range the asked items
+ * allow until they are answered.
+ */
+
+/** An item's chance of being wrong under which it counts as likely right. */
+export const LIKELY_RIGHT = 0.05;
+/** Most asked items whose every combination is scored for the range; past it, each is moved on its own. */
+const RANGE_ALL = 10;
+/** Most doubtful items that move nothing alone tried in pairs (the likeliest wrong first): bounded work. */
+const PAIRS_OF = 24;
+
+export interface RatedItem extends ReadItem {
+  /** How much the total moves were this item the other way, the rest as read. */
+  points: number;
+  /** Whether the guess is likely right (not asked). */
+  likely: boolean;
+}
+
+export interface Doubts {
+  /** The uncertain items with their points and whether they are asked, the asked ones first, likeliest wrong first. */
+  items: RatedItem[];
+  /** The lowest and highest total the asked items allow. */
+  range: [number, number];
+}
+
+/** Moves an item the other way on the board (a hole or an interior edge). */
+function flip(b: Board, it: ReadItem): void {
+  const { cols } = b;
+  if (it.kind === 'hole') b.hole[it.row * cols + it.col] ^= 1;
+  else if (it.kind === 'h') b.h[it.row * cols + it.col] ^= 1;
+  else b.v[it.row * (cols + 1) + it.col] ^= 1;
+}
+
+export function rateDoubts(game: GameData, state: SheetState, uncertain: ReadItem[]): Doubts {
+  const sheet = game.sheets[state.side];
+  const board = boardFromState(state, sheet.map, sheet.grid.rows, sheet.grid.cols);
+  const total = () => scoreBoard(game, sheet, board, state.cards).total;
+  const base = total();
+  const moved = (list: ReadItem[]) => {
+    for (const it of list) flip(board, it);
+    const t = total();
+    for (const it of list) flip(board, it);
+    return t;
+  };
+  const rated: RatedItem[] = uncertain.map((it) => ({ ...it, points: moved([it]) - base, likely: it.chance < LIKELY_RIGHT }));
+  // Doubtful items that move nothing alone may together (two edges closing one region): each pair is tried.
+  const quiet = rated.filter((r) => !r.likely && r.points === 0).sort((a, b) => b.chance - a.chance).slice(0, PAIRS_OF);
+  const together = new Set<RatedItem>();
+  for (let a = 0; a < quiet.length; a++)
+    for (let b = a + 1; b < quiet.length; b++)
+      if (moved([quiet[a], quiet[b]]) !== base) {
+        together.add(quiet[a]);
+        together.add(quiet[b]);
+      }
+  for (const r of rated) if (!r.likely && r.points === 0 && !together.has(r)) r.likely = true;
+  const asked = rated.filter((r) => !r.likely);
+  let lo = base;
+  let hi = base;
+  if (asked.length <= RANGE_ALL) {
+    for (let mask = 1; mask < 1 << asked.length; mask++) {
+      const t = moved(asked.filter((_, k) => mask & (1 << k)));
+      lo = Math.min(lo, t);
+      hi = Math.max(hi, t);
+    }
+  } else {
+    for (const r of asked) {
+      lo = Math.min(lo, base + r.points);
+      hi = Math.max(hi, base + r.points);
+    }
+  }
+  const order = (x: RatedItem, y: RatedItem) => Number(x.likely) - Number(y.likely) || y.chance - x.chance;
+  return { items: rated.sort(order), range: [lo, hi] };
+}

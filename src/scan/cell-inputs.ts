@@ -1,0 +1,121 @@
+import type { Board } from '../engine/board.js';
+import { GLARE } from './inkmap.js';
+import type { CellInk } from './edge-inputs.js';
+import { crossCoverage, hatchCoverage, hatchRingCoverage, xSpread, type CellFeature } from './cell-features.js';
+import type { StrokeCalibration } from './stroke-calibration.js';
+
+/**
+ * What the hole model sees of each cell: how far an X's two strokes reach corner to corner, how hatching fills
+ * the cell (its outer ring: doodles sit in the middle), at three ink levels around the sheet's own (hatching is
+ * often lighter than fences, a shadow's noise only reaches the lowest), the cell's tone against its neighbours
+ * (dense shading reads as a tone), the light, and the fences read around it (a hole touches a fence).
+ */
+/** Blocks a side of the cell's patch (its inner ink at a glance). */
+const CELL_PATCH = 5;
+
+export const HOLE_INPUTS = [
+  'cross', 'crossLow', 'crossHigh', 'shade', 'shadeLow', 'shadeHigh', 'fill', 'tone', 'evenness', 'paperEven', 'light',
+  'glare', 'cornerMin', 'cornerMean', 'center', 'level', 'innerMedian', 'innerHigh',
+  ...Array.from({ length: CELL_PATCH * CELL_PATCH }, (_, k) => `patch${k}`),
+  'sidesFenced', 'touches',
+] as const;
+
+/**
+ * The inner cell's ink at a glance: the mean ink of CELL_PATCH x CELL_PATCH blocks over the sheet's level, turned and
+ * mirrored so that its inkiest quarter comes first (a mark means the same whichever way it leans).
+ */
+function cellPatch(f: CellFeature, K: number): number[] {
+  const n = Math.round(Math.sqrt(f.inner.length));
+  const P = CELL_PATCH;
+  const blocks = new Float64Array(P * P);
+  const counts = new Float64Array(P * P);
+  for (let y = 0; y < n; y++)
+    for (let x = 0; x < n; x++) {
+      const k = Math.min(P - 1, Math.floor((y * P) / n)) * P + Math.min(P - 1, Math.floor((x * P) / n));
+      blocks[k] += f.inner[y * n + x] / 255;
+      counts[k]++;
+    }
+  for (let k = 0; k < blocks.length; k++) blocks[k] = Math.min(4, blocks[k] / Math.max(1, counts[k]) / K);
+  const half = P >> 1;
+  const quarter = (fy: boolean, fx: boolean) => {
+    let t = 0;
+    for (let y = 0; y < half; y++) for (let x = 0; x < half; x++) t += blocks[(fy ? P - 1 - y : y) * P + (fx ? P - 1 - x : x)];
+    return t;
+  };
+  let fy = false;
+  let fx = false;
+  let top = -1;
+  for (const a of [false, true])
+    for (const b of [false, true]) {
+      const q = quarter(a, b);
+      if (q > top) {
+        top = q;
+        fy = a;
+        fx = b;
+      }
+    }
+  const out: number[] = [];
+  for (let y = 0; y < P; y++) for (let x = 0; x < P; x++) out.push(blocks[(fy ? P - 1 - y : y) * P + (fx ? P - 1 - x : x)]);
+  return out;
+}
+
+/** Ink level at which a hole's strokes and hatching are counted: a little under half the sheet's stroke ink. */
+export const holeInkLevel = (cal: StrokeCalibration) => Math.max(0.03, 0.45 * cal.level);
+
+/** A cell's summary for the edges beside it. */
+export function cellInk(f: CellFeature, cal: StrokeCalibration): CellInk {
+  const level = holeInkLevel(cal);
+  return { shade: hatchRingCoverage(f, level), cross: crossCoverage(f, level), fill: hatchCoverage(f, level) };
+}
+
+/** Ink (0..1) that a share `q` of a cell's inner pixels stay under. */
+function innerQuantile(inner: Uint8Array, q: number): number {
+  const hist = new Uint32Array(256);
+  for (let i = 0; i < inner.length; i++) hist[inner[i]]++;
+  let acc = 0;
+  const want = q * inner.length;
+  for (let v = 0; v < 256; v++) {
+    acc += hist[v];
+    if (acc >= want) return v / 255;
+  }
+  return 1;
+}
+
+/** The part of a cell's hole model inputs that the fences read around it do not change. */
+export function holeOwnInputs(f: CellFeature, cal: StrokeCalibration): Float64Array {
+  const level = holeInkLevel(cal);
+  const K = Math.max(0.02, cal.level);
+  const spread = xSpread(f, level);
+  return Float64Array.from([
+    crossCoverage(f, level), crossCoverage(f, 0.7 * level), crossCoverage(f, 1.4 * level),
+    hatchRingCoverage(f, level), hatchRingCoverage(f, 0.7 * level), hatchRingCoverage(f, 1.4 * level), hatchCoverage(f, level),
+    Math.min(4, f.tone / Math.max(0.25, K)), f.evenness, f.paperEven, Math.max(0.2, Math.min(1.3, f.light)),
+    f.glare >= GLARE ? 1 : 0, spread.cornerMin, spread.cornerMean, spread.center, K,
+    Math.min(4, innerQuantile(f.inner, 0.5) / K), Math.min(4, innerQuantile(f.inner, 0.9) / K),
+    ...cellPatch(f, K),
+  ]);
+}
+
+/** A cell's hole model inputs: its own, and the fences read around it (`board`): a hole touches a fence. */
+export function holeInputs(own: Float64Array, board: Board, r: number, c: number, center: [number, number]): Float64Array {
+  const { cols } = board;
+  const sides = board.h[r * cols + c] + board.h[(r + 1) * cols + c] + board.v[r * (cols + 1) + c] + board.v[r * (cols + 1) + c + 1];
+  const x = new Float64Array(own.length + 2);
+  x.set(own);
+  x[own.length] = sides;
+  x[own.length + 1] = touchesFence(board, r, c, center) ? 1 : 0;
+  return x;
+}
+
+/** Whether cell (r, c) has a corner on the center point or on a fence, as a hole must. */
+export function touchesFence(board: Board, r: number, c: number, center: [number, number]): boolean {
+  return [[r, c], [r, c + 1], [r + 1, c], [r + 1, c + 1]].some(([i, j]) => (i === center[0] && j === center[1]) || vertexFenced(board, i, j));
+}
+
+/** Whether an interior fence ends at or passes through vertex (i, j). */
+function vertexFenced(b: Board, i: number, j: number): boolean {
+  const { rows, cols } = b;
+  if (i > 0 && i < rows && ((j < cols && b.h[i * cols + j]) || (j > 0 && b.h[i * cols + j - 1]))) return true;
+  if (j > 0 && j < cols && ((i < rows && b.v[i * (cols + 1) + j]) || (i > 0 && b.v[(i - 1) * (cols + 1) + j]))) return true;
+  return false;
+}

@@ -1,0 +1,298 @@
+import { glareOf, type InkMap } from './inkmap.js';
+import { DOT_CLEAR, DOTS_PER_CELL, EdgeProbe } from './probe.js';
+import { quantile, sortedQuantile } from './sample.js';
+
+/** What the ink map shows on and right around one interior edge's dotted line. */
+export interface EdgeFeature {
+  kind: 'h' | 'v';
+  row: number;
+  col: number;
+  /** Ink (0..1) that 70% of the edge reaches: a drawn line is continuous, printed dots cover under half. */
+  score: number;
+  /** Ink that 40% of the edge reaches: high for a dark stroke with gaps, low for an erased smudge. */
+  presence: number;
+  /** Dimmest paper along the edge relative to the land's typical paper (below 1 in a shadow). */
+  light: number;
+  /** Brightest paper along the edge relative to the land's typical paper (above 1 in a glare spot). */
+  glare: number;
+  /**
+   * Darker over brighter paper either side of the edge, the most uneven of five points along it: low where a
+   * shadow's edge runs along the line, which can swallow a faint stroke on it while the line itself looks lit.
+   */
+  across: number;
+  /** Ink that 90% of the edge reaches (a whole stroke) and that half of it reaches. */
+  low: number;
+  median: number;
+  /** Typical ink on lines a third of a cell inside the neighbouring cells, the quieter side: the paper's own noise. */
+  noise: number;
+  /** Median ink of the edge's first, middle and last third: a stroke's gap keeps both ends, an overshoot one. */
+  thirds: [number, number, number];
+  /** Ink that 70% of the best smooth path through the band reaches (see pathProfile). */
+  path: number;
+  /** What 70% of the edge reaches on the ridge map across it (ridge.ts): a faint line on a shadow's edge shows here. */
+  ridge: number;
+  /**
+   * Ridge along the edge over ridge across it, at the sharpest dip of each step: near 0 for a line running with the
+   * edge, higher for hatch lines, X strokes and doodles crossing the band at a slant.
+   */
+  oblique: number;
+  /** Where the printed dots lie: their phase along the edge and the shift of their line across it (pixels). */
+  phase: number;
+  shift: number;
+}
+
+/** Half the width of the band searched for a drawn line either side of an edge, in cells (a wobbly hand strays). */
+export const BAND = 0.14;
+
+/** Ink along the edge, the darkest pixel across the band from `lo` to `hi`, at the steps between the printed dots. */
+function edgeProfile(p: EdgeProbe, lo: number, hi: number): Float32Array {
+  const all = p.bandMax(lo, hi);
+  const values: number[] = [];
+  for (let s = p.from; s < p.to; s++) if (p.betweenDots(s)) values.push(all[s - p.from]);
+  return Float32Array.from(values);
+}
+
+/**
+ * Where along an edge its printed dots are (pixels off where the geometry puts them: a curled sheet shifts them):
+ * the phase of the 6-per-cell comb whose teeth are darkest across the band.
+ */
+function dotPhase(p: EdgeProbe, band: number): number {
+  const all = p.bandMax(-band, band);
+  const period = p.cell / DOTS_PER_CELL;
+  const search = Math.max(2, Math.round(p.cell * 0.06));
+  let phase = 0;
+  let bestTeeth = -1;
+  for (let ph = -search; ph <= search; ph++) {
+    let sum = 0;
+    let n = 0;
+    for (let s = p.from; s < p.to; s++) {
+      const f = (s + 0.5 - ph) / period;
+      if (Math.abs(f - Math.round(f)) * period <= 1) {
+        sum += all[s - p.from];
+        n++;
+      }
+    }
+    const teeth = n ? sum / n : 0;
+    if (teeth > bestTeeth + 1e-6) {
+      bestTeeth = teeth;
+      phase = ph;
+    }
+  }
+  return phase;
+}
+
+/** How far across (in cells) the printed dots are looked for off where the geometry puts their line. */
+const DOT_SHIFT = 0.1;
+/** Ink (0..255) by which the dots must stand out from the gaps between them for their line to be trusted. */
+const DOT_CONTRAST = 12;
+
+/**
+ * Where across the band the printed dots lie (pixels off the geometric line): a sheet curled inside the land
+ * bends its lines away from where the borderline's fit puts them. At each offset the ink at the dots is compared
+ * with the ink between them, so a stroke along the line (which darkens both) does not pull the band; 0 when no
+ * offset shows the dots clearly.
+ */
+function dotLineOffset(p: EdgeProbe): number {
+  const period = p.cell / DOTS_PER_CELL;
+  const reach = Math.max(1, Math.round(p.cell * DOT_SHIFT));
+  const contrast = new Float64Array(2 * reach + 1);
+  for (let o = -reach; o <= reach; o++) {
+    let teeth = 0;
+    let nt = 0;
+    let gaps = 0;
+    let ng = 0;
+    for (let s = p.from; s < p.to; s++) {
+      const f = (s + 0.5 - p.phase) / period;
+      const d = Math.abs(f - Math.round(f)) * period;
+      const v = p.ink(s, o);
+      if (d <= 1) {
+        teeth += v;
+        nt++;
+      } else if (d >= DOT_CLEAR * p.cell) {
+        gaps += v;
+        ng++;
+      }
+    }
+    contrast[o + reach] = (nt ? teeth / nt : 0) - (ng ? gaps / ng : 0);
+  }
+  let top = 0;
+  for (const c of contrast) if (c > top) top = c;
+  // dots hidden (under a stroke, in glare) or already on the line: the geometry stands
+  if (top < DOT_CONTRAST || contrast[reach] >= 0.9 * top) return 0;
+  // the middle of the offsets where the dots show nearly as clearly as at best (a dot is a few pixels wide)
+  let sum = 0;
+  let weight = 0;
+  for (let o = -reach; o <= reach; o++) {
+    const c = contrast[o + reach];
+    if (c >= 0.7 * top) {
+      sum += o * c;
+      weight += c;
+    }
+  }
+  return Math.round(sum / weight);
+}
+
+/**
+ * The ridge map across an edge (its sharpest dip across the band at each step between the printed dots): what 70%
+ * of the edge reaches, and how much the ridge along the edge at those dips is of it (see EdgeFeature.oblique).
+ */
+function ridgeProfile(p: EdgeProbe, band: number): { ridge: number; oblique: number } {
+  const ridgeAcross = p.kind === 'h' ? p.m.ridge.h : p.m.ridge.v;
+  const ridgeAlong = p.kind === 'h' ? p.m.ridge.v : p.m.ridge.h;
+  const values: number[] = [];
+  let sumAcross = 0;
+  let sumAlong = 0;
+  for (let s = p.from; s < p.to; s++) {
+    if (!p.betweenDots(s)) continue;
+    let best = -1;
+    let at = 0;
+    for (let o = p.shift - band; o <= p.shift + band; o++) {
+      const i = p.at(s, o);
+      if (ridgeAcross[i] > best) {
+        best = ridgeAcross[i];
+        at = i;
+      }
+    }
+    values.push(best / 255);
+    sumAcross += best;
+    sumAlong += ridgeAlong[at];
+  }
+  return { ridge: quantile(Float32Array.from(values), 0.3), oblique: sumAcross > 0 ? sumAlong / sumAcross : 0 };
+}
+
+/** How far either side of an edge its paper is compared (in cells): past the ink map's closing, inside the cells. */
+const ACROSS_OFFSET = 0.2;
+
+/** Steps either side averaged along the line before the path search: a stroke is continuous, noise is not. */
+const PATH_SMOOTH = 2;
+
+/**
+ * Ink along the best smooth path through the band (dynamic programming, moving at most one pixel across per
+ * step), over the steps between the printed dots. A wobbly stroke is one such path; noise and the ends of
+ * hatch lines, which the darkest-pixel profile picks up step by step, are not.
+ */
+function pathProfile(p: EdgeProbe, band: number): Float32Array {
+  const L = p.to - p.from;
+  const O = 2 * band + 1;
+  const valid = new Uint8Array(L);
+  for (let s = 0; s < L; s++) valid[s] = p.betweenDots(p.from + s) ? 1 : 0;
+  // Smoothed along the line over the valid steps only.
+  const sm = new Float32Array(L * O);
+  for (let o = 0; o < O; o++) {
+    for (let s = 0; s < L; s++) {
+      let sum = 0;
+      let n = 0;
+      for (let k = Math.max(0, s - PATH_SMOOTH); k <= Math.min(L - 1, s + PATH_SMOOTH); k++) {
+        if (!valid[k]) continue;
+        sum += p.ink(p.from + k, p.shift + o - band);
+        n++;
+      }
+      sm[s * O + o] = n ? sum / (255 * n) : 0;
+    }
+  }
+  const acc = new Float32Array(L * O);
+  const back = new Int8Array(L * O);
+  for (let o = 0; o < O; o++) acc[o] = sm[o];
+  for (let s = 1; s < L; s++)
+    for (let o = 0; o < O; o++) {
+      let best = -1;
+      let step = 0;
+      for (let d = -1; d <= 1; d++) {
+        const q = o + d;
+        if (q >= 0 && q < O && acc[(s - 1) * O + q] > best) {
+          best = acc[(s - 1) * O + q];
+          step = d;
+        }
+      }
+      acc[s * O + o] = best + sm[s * O + o];
+      back[s * O + o] = step;
+    }
+  let o = 0;
+  for (let k = 1; k < O; k++) if (acc[(L - 1) * O + k] > acc[(L - 1) * O + o]) o = k;
+  const out: number[] = [];
+  for (let s = L - 1; s >= 0; s--) {
+    if (valid[s]) out.push(sm[s * O + o]);
+    o += back[s * O + o];
+  }
+  return Float32Array.from(out);
+}
+
+/** Where the noise lines run, in cells from the edge: inside the cell, clear of a wobbly fence and of X ends. */
+const NOISE_OFFSET = 0.3;
+
+/** Median ink along a line parallel to an edge, `offset` cells across, over its middle 0.2..0.8. */
+function sideNoise(p: EdgeProbe, offset: number): number {
+  const from = Math.round(0.2 * p.cell);
+  const to = Math.round(0.8 * p.cell);
+  const o = Math.round(offset * p.cell);
+  const vals = new Float32Array(to - from);
+  for (let s = from; s < to; s++) vals[s - from] = p.ink(s, o) / 255;
+  return quantile(vals, 0.5);
+}
+
+const edgeSpan = (kind: 'h' | 'v', row: number, col: number, [cr, cc]: [number, number]): [number, number] => {
+  // The bold center point reaches further along its four edges than a grid dot does.
+  const aIsCenter = row === cr && col === cc;
+  const bIsCenter = kind === 'h' ? row === cr && col + 1 === cc : row + 1 === cr && col === cc;
+  return [aIsCenter ? 0.27 : 0.2, bIsCenter ? 0.73 : 0.8];
+};
+
+/** Collinear edges either side whose dots' offsets are pooled (median): a curl bends a line smoothly, hatching beside one edge does not move it. */
+const SHIFT_POOL = 2;
+
+/** Samples every interior edge. Its ends are skipped: vertex dots, the center point and crossing fences live there. */
+export function edgeFeatures(m: InkMap, rows: number, cols: number, center: [number, number]): EdgeFeature[] {
+  const band = Math.max(2, Math.round(m.cell * BAND));
+  // Where each edge's dots lie: their phase along it, and their line across, pooled along the grid line.
+  const probes: EdgeProbe[] = [];
+  const raw: number[] = [];
+  const add = (kind: 'h' | 'v', row: number, col: number) => {
+    const p = new EdgeProbe(m, kind, row, col).span(...edgeSpan(kind, row, col, center));
+    p.phase = dotPhase(p, band);
+    probes.push(p);
+    raw.push(dotLineOffset(p));
+  };
+  for (let i = 1; i < rows; i++) for (let j = 0; j < cols; j++) add('h', i, j);
+  for (let i = 0; i < rows; i++) for (let j = 1; j < cols; j++) add('v', i, j);
+  const rawAt = new Map(probes.map((p, i) => [`${p.kind}${p.row},${p.col}`, raw[i]]));
+  const shiftOf = (kind: 'h' | 'v', row: number, col: number) => {
+    const pool: number[] = [];
+    for (let k = -SHIFT_POOL; k <= SHIFT_POOL; k++) {
+      const r = rawAt.get(kind === 'h' ? `h${row},${col + k}` : `v${row + k},${col}`);
+      if (r !== undefined) pool.push(r);
+    }
+    pool.sort((a, b) => a - b);
+    return pool[pool.length >> 1];
+  };
+  return probes.map((p) => {
+    const { kind, row, col } = p;
+    // Light along the edge, at five points, and either side of it: shadows and glare spots have sharp edges.
+    let dim = 255;
+    let bright = 0;
+    let across = 1;
+    const step = Math.round(m.cell * ACROSS_OFFSET);
+    for (const f of [0.1, 0.3, 0.5, 0.7, 0.9]) {
+      const s = Math.round(f * m.cell);
+      const q = m.paper[p.at(s, 0)];
+      if (q < dim) dim = q;
+      if (q > bright) bright = q;
+      const a = m.paper[p.at(s, -step)];
+      const b = m.paper[p.at(s, step)];
+      across = Math.min(across, Math.min(a, b) / Math.max(1, a, b));
+    }
+    p.shift = shiftOf(kind, row, col);
+    const prof = edgeProfile(p, p.shift - band, p.shift + band);
+    const path = quantile(pathProfile(p, band), 0.3);
+    const noise = Math.min(sideNoise(p, -NOISE_OFFSET), sideNoise(p, NOISE_OFFSET));
+    const sorted = Float64Array.from(prof).sort();
+    const { ridge, oblique } = ridgeProfile(p, band);
+    return {
+      kind, row, col,
+      score: sortedQuantile(sorted, 0.3), presence: sortedQuantile(sorted, 0.6),
+      light: dim / Math.max(1, m.paperLevel), glare: glareOf(bright, m.paperLevel), across,
+      low: sortedQuantile(sorted, 0.1), median: sortedQuantile(sorted, 0.5), noise, path, ridge, oblique,
+      thirds: [0, 1, 2].map((k) => quantile(prof.subarray(Math.floor((k * prof.length) / 3), Math.floor(((k + 1) * prof.length) / 3)), 0.5)) as [number, number, number],
+      phase: p.phase, shift: p.shift,
+    };
+  });
+}

@@ -1,0 +1,48 @@
+import { readFileSync } from 'node:fs';
+import { CONTEXT_INPUTS, LOCAL_INPUTS } from './edge-inputs.js';
+import { HOLE_INPUTS } from './cell-inputs.js';
+import { MODELS } from './models.weights.js';
+import type { Mlp } from './mlp.js';
+
+/**
+ * The scanner's learnt models, fitted on simulated photos by tools/sim/train-models.ts: the edge models (local,
+ * then with what the local model read around each edge) and the hole model, each with the temperature that makes
+ * its probabilities come true on photos it was not fitted on, and the ranges of what the training photos held,
+ * so that a photo outside them is known to be (see ood.ts).
+ */
+export interface ScanModels {
+  edgeLocal: Mlp;
+  edgeContext: Mlp;
+  hole: Mlp;
+  /** Log-odds are divided by these before they become chances (fitted on held-out photos). */
+  temperature: { edge: number; hole: number };
+  /** What the training photos held: per photo measure, the 1st and 99th percentiles. */
+  ranges: Record<string, [number, number]>;
+  /** What they were trained on (photo count, left-out families), for the record. */
+  about: string;
+}
+
+function check(m: Mlp, names: readonly string[], what: string): void {
+  if (m.inputs.length !== names.length || m.inputs.some((n, i) => n !== names[i])) {
+    throw new Error(`the ${what} model was trained on other inputs than this code computes: run npm run train:models`);
+  }
+}
+
+export function checkModels(m: ScanModels): ScanModels {
+  check(m.edgeLocal, LOCAL_INPUTS, 'local edge');
+  check(m.edgeContext, CONTEXT_INPUTS, 'edge context');
+  check(m.hole, HOLE_INPUTS, 'hole');
+  return m;
+}
+
+let built: ScanModels | undefined;
+
+/** The models shipped with the scanner. */
+export function defaultModels(): ScanModels {
+  return (built ??= checkModels(MODELS));
+}
+
+/** Models from a JSON file written by the trainer (leave-one-family-out runs). */
+export function modelsFromFile(file: string): ScanModels {
+  return checkModels(JSON.parse(readFileSync(file, 'utf8')) as ScanModels);
+}

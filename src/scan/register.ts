@@ -1,0 +1,190 @@
+import type { LandGrid } from './grid.js';
+import type { Photo } from './image.js';
+import { DOTS_PER_CELL } from './probe.js';
+import { straighten } from './rectify.js';
+
+/**
+ * The printed dots as control points. A sheet folded into thirds or bowed bends its land inside as well as along
+ * its borderline, by up to half a cell where no blend of the four sides can follow. Every interior grid line is
+ * printed as dots six to a cell, so in the land straightened through the located grid each line's stretch beside
+ * each cell shows where the line really runs: the offset across at which the dots stand out from the paper between
+ * them (a pencil stroke along the line darkens both and is not taken for them). Each vertex moves by what its lines
+ * say, smoothed over its neighbours, and the land is straightened again through the moved vertices: a warp with a
+ * control point at every vertex, which a single homography is not.
+ */
+
+/** Pixels a cell in the straightened land the dots are measured in (the dots' period is then 8 pixels). */
+const CELL = 48;
+const MARGIN = 24;
+/** How far across a line its dots are looked for, in cells (beyond half a cell they are the next line's). */
+const REACH = 0.42;
+/** How far across, on the second pass, once the first has brought the lines near. */
+const REACH_FINE = 0.15;
+/** Dot contrast (luma levels) under which a stretch says nothing (dots hidden by a stroke, glare or shadow). */
+const MIN_CONTRAST = 6;
+
+/** Where each grid line's dots lie across it, beside each cell: offsets in pixels, NaN where they do not show. */
+function dotOffsets(red: Uint8Array, width: number, rows: number, cols: number, reach: number): { v: Float64Array; h: Float64Array } {
+  const period = CELL / DOTS_PER_CELL;
+  const R = Math.round(reach * CELL);
+  const sums = new Float64Array(period);
+  const counts = new Float64Array(period);
+  const measure = (kind: 'v' | 'h', line: number, band: number): number => {
+    const from = Math.round(band * CELL + 0.12 * CELL);
+    const to = Math.round((band + 1) * CELL - 0.12 * CELL);
+    let bestC = 0;
+    let bestO = 0;
+    const cs = new Float64Array(2 * R + 1);
+    // pixel (along, across) at base + s * step + o * side
+    const step = kind === 'v' ? width : 1;
+    const side = kind === 'v' ? 1 : width;
+    const base = kind === 'v' ? MARGIN * width + MARGIN + line * CELL : (MARGIN + line * CELL) * width + MARGIN;
+    for (let o = -R; o <= R; o++) {
+      // the stretch's pixels summed by their place in the dots' period, once; each phase then reads its bins
+      sums.fill(0);
+      counts.fill(0);
+      for (let s = from, i = base + from * step + o * side; s < to; s++, i += step) {
+        sums[s % period] += red[i];
+        counts[s % period]++;
+      }
+      let top = 0;
+      for (let phase = 0; phase < period; phase++) {
+        const teeth = sums[phase] / Math.max(1, counts[phase]);
+        let gaps = 0;
+        let ng = 0;
+        for (let f = 3; f <= period - 3; f++) {
+          const b = (phase + f) % period;
+          gaps += sums[b];
+          ng += counts[b];
+        }
+        // dots are darker than the paper between them
+        const c = gaps / Math.max(1, ng) - teeth;
+        if (c > top) top = c;
+      }
+      cs[o + R] = top;
+      if (top > bestC) {
+        bestC = top;
+        bestO = o;
+      }
+    }
+    if (bestC < MIN_CONTRAST) return NaN;
+    // sub-pixel: the parabola through the best offset and its neighbours; pixel o's centre lies half a pixel
+    // past the line at offset o (the straightened land samples pixel centres), hence the half
+    const k = bestO + R;
+    let at = bestO;
+    if (k > 0 && k < cs.length - 1) {
+      const den = cs[k - 1] - 2 * cs[k] + cs[k + 1];
+      if (den < -1e-9) at = bestO + (0.5 * (cs[k - 1] - cs[k + 1])) / den;
+    }
+    return at + 0.5;
+  };
+  // v[band * (cols + 1) + line]: vertical line `line` beside cell row `band`; h[line * cols + band] likewise
+  const v = new Float64Array(rows * (cols + 1)).fill(NaN);
+  const h = new Float64Array((rows + 1) * cols).fill(NaN);
+  for (let line = 1; line < cols; line++) for (let band = 0; band < rows; band++) v[band * (cols + 1) + line] = measure('v', line, band);
+  for (let line = 1; line < rows; line++) for (let band = 0; band < cols; band++) h[line * cols + band] = measure('h', line, band);
+  return { v, h };
+}
+
+const median = (xs: number[]) => {
+  const s = xs.filter((x) => !Number.isNaN(x)).sort((a, b) => a - b);
+  return s.length ? s[(s.length - 1) >> 1] : NaN;
+};
+
+/** Fills the NaN of a (rows + 1) x (cols + 1) field from its neighbours, round by round; what stays empty is 0. */
+function fill(f: Float64Array, rows: number, cols: number): void {
+  const W = cols + 1;
+  for (let round = 0; round < 6; round++) {
+    const next = Float64Array.from(f);
+    let empty = 0;
+    for (let i = 0; i <= rows; i++)
+      for (let j = 0; j <= cols; j++) {
+        if (!Number.isNaN(f[i * W + j])) continue;
+        const around: number[] = [];
+        for (const [a, b] of [[i - 1, j], [i + 1, j], [i, j - 1], [i, j + 1]])
+          if (a >= 0 && b >= 0 && a <= rows && b <= cols && !Number.isNaN(f[a * W + b])) around.push(f[a * W + b]);
+        if (around.length) next[i * W + j] = around.reduce((s, x) => s + x, 0) / around.length;
+        else empty++;
+      }
+    f.set(next);
+    if (!empty) return;
+  }
+  for (let k = 0; k < f.length; k++) if (Number.isNaN(f[k])) f[k] = 0;
+}
+
+/** A 3 x 3 median over the field: a vertex whose lines read wrong (a stroke's edge taken for dots) follows its neighbours. */
+function medianFilter(f: Float64Array, rows: number, cols: number): Float64Array {
+  const W = cols + 1;
+  const out = new Float64Array(f.length);
+  for (let i = 0; i <= rows; i++)
+    for (let j = 0; j <= cols; j++) {
+      const around: number[] = [];
+      for (let a = Math.max(0, i - 1); a <= Math.min(rows, i + 1); a++) for (let b = Math.max(0, j - 1); b <= Math.min(cols, j + 1); b++) around.push(f[a * W + b]);
+      out[i * W + j] = median(around);
+    }
+  return out;
+}
+
+/** The photo point of land coordinates (u, v) (in cells from vertex (0, 0)), bilinear in the cell holding it. */
+function landToPhoto(g: LandGrid, u: number, v: number): [number, number] {
+  const W = g.cols + 1;
+  const j = Math.min(g.cols - 1, Math.max(0, Math.floor(u)));
+  const i = Math.min(g.rows - 1, Math.max(0, Math.floor(v)));
+  const fu = u - j;
+  const fv = v - i;
+  const a = i * W + j;
+  const at = (xs: Float64Array) => (1 - fv) * ((1 - fu) * xs[a] + fu * xs[a + 1]) + fv * ((1 - fu) * xs[a + W] + fu * xs[a + W + 1]);
+  return [at(g.xs), at(g.ys)];
+}
+
+/** One pass: measures the dots through `g` and returns the grid moved to where they lie. */
+function pass(photo: Photo, g: LandGrid, reach: number): LandGrid {
+  const { rows, cols } = g;
+  const W = cols + 1;
+  // the red channel only: the blue-grey dots are darkest there
+  const { rgb: red, width } = straighten(photo, g, CELL, MARGIN, 1);
+  const off = dotOffsets(red, width, rows, cols, reach);
+  // each vertex's shift across each of its two lines: the mean of the line's stretches either side of it
+  const dx = new Float64Array((rows + 1) * W).fill(NaN);
+  const dy = new Float64Array((rows + 1) * W).fill(NaN);
+  for (let i = 0; i <= rows; i++)
+    for (let j = 0; j <= cols; j++) {
+      if (j > 0 && j < cols) dx[i * W + j] = mean([i > 0 ? off.v[(i - 1) * W + j] : NaN, i < rows ? off.v[i * W + j] : NaN]);
+      else dx[i * W + j] = 0; // the borderline was followed already
+      if (i > 0 && i < rows) dy[i * W + j] = mean([j > 0 ? off.h[i * cols + j - 1] : NaN, j < cols ? off.h[i * cols + j] : NaN]);
+      else dy[i * W + j] = 0;
+    }
+  // how far the lines' own readings stray from their smoothed field (in cells): low where the dots agree
+  const misfit: number[] = [];
+  const rawX = Float64Array.from(dx);
+  const rawY = Float64Array.from(dy);
+  fill(dx, rows, cols);
+  fill(dy, rows, cols);
+  const sx = medianFilter(dx, rows, cols);
+  const sy = medianFilter(dy, rows, cols);
+  for (let k = 0; k < sx.length; k++) {
+    if (!Number.isNaN(rawX[k])) misfit.push(Math.abs(rawX[k] - sx[k]) / CELL);
+    if (!Number.isNaN(rawY[k])) misfit.push(Math.abs(rawY[k] - sy[k]) / CELL);
+  }
+  misfit.sort((a, b) => a - b);
+  const xs = new Float64Array(g.xs.length);
+  const ys = new Float64Array(g.ys.length);
+  for (let i = 0; i <= rows; i++)
+    for (let j = 0; j <= cols; j++) {
+      const k = i * W + j;
+      const [x, y] = landToPhoto(g, j + sx[k] / CELL, i + sy[k] / CELL);
+      xs[k] = x;
+      ys[k] = y;
+    }
+  return { ...g, xs, ys, dotMisfit: misfit.length ? misfit[Math.floor(0.9 * (misfit.length - 1))] : 0 };
+}
+
+const mean = (xs: number[]) => {
+  const v = xs.filter((x) => !Number.isNaN(x));
+  return v.length ? v.reduce((s, x) => s + x, 0) / v.length : NaN;
+};
+
+/** The grid moved onto the printed dots: a wide pass, then a fine one. */
+export function registerToDots(photo: Photo, g: LandGrid): LandGrid {
+  return pass(photo, pass(photo, g, REACH), REACH_FINE);
+}

@@ -1,0 +1,66 @@
+import { quantile } from './sample.js';
+import type { StrokeFeature } from './stroke.js';
+
+/**
+ * The sheet's own ink levels, from the strokes its edges show: the split between drawn and blank edges (Otsu),
+ * the typical drawn stroke and the typical blank. The models see ink over `level`, so a faint pencil sheet and a
+ * pen sheet look alike to them.
+ */
+export interface StrokeCalibration {
+  /** Typical ink of a drawn edge's stroke (its q30), 0..1. */
+  level: number;
+  /** The split between blank and drawn. */
+  threshold: number;
+  /** Typical ink of a blank edge's best line (paper noise, printed dots, stray marks). */
+  blank: number;
+}
+
+/** Otsu's threshold on values in 0..1 (maximises the between-class variance), on a 256-bin histogram. */
+export function otsu(values: number[]): number {
+  const bins = 256;
+  const hist = new Float64Array(bins);
+  for (const v of values) hist[Math.max(0, Math.min(bins - 1, Math.round(v * (bins - 1))))]++;
+  const total = values.length;
+  let sumAll = 0;
+  for (let i = 0; i < bins; i++) sumAll += i * hist[i];
+  let w0 = 0;
+  let sum0 = 0;
+  let best = 0;
+  let first = 0;
+  let last = 0;
+  for (let t = 0; t < bins - 1; t++) {
+    w0 += hist[t];
+    if (w0 === 0) continue;
+    const w1 = total - w0;
+    if (w1 === 0) break;
+    sum0 += t * hist[t];
+    const m0 = sum0 / w0;
+    const m1 = (sumAll - sum0) / w1;
+    const between = w0 * w1 * (m0 - m1) * (m0 - m1);
+    if (between > best * (1 + 1e-9)) {
+      best = between;
+      first = last = t;
+    } else if (between >= best * (1 - 1e-9) && last === t - 1) {
+      last = t; // an empty gap between the classes: every split in it is as good, keep its middle
+    }
+  }
+  return ((first + last) / 2 + 0.5) / (bins - 1);
+}
+
+/** Below this a line is no stroke whatever the sheet (the ink map's noise floor on clean paper). */
+const MIN_STROKE = 0.04;
+
+export function calibrateStrokes(strokes: StrokeFeature[]): StrokeCalibration {
+  const s = strokes.map((f) => f.q30);
+  let t = Math.max(MIN_STROKE, otsu(s));
+  let hi = s.filter((x) => x >= t);
+  const lo = s.filter((x) => x < t);
+  const blank = lo.length ? quantile(lo, 0.5) : 0;
+  // An almost blank sheet: Otsu splits the paper's noise; the drawn level falls back on a plain pencil's.
+  if (hi.length < 5) {
+    t = Math.max(t, 2 * blank, MIN_STROKE);
+    hi = s.filter((x) => x >= t);
+  }
+  const level = hi.length >= 5 ? quantile(hi, 0.5) : Math.max(0.2, 2 * t);
+  return { level, threshold: t, blank };
+}

@@ -1,0 +1,235 @@
+import type { InkMap } from './inkmap.js';
+import { EdgeProbe } from './probe.js';
+
+/**
+ * Strokes where a hand drew them, not only where the dotted line is printed. Without a ruler a fence lands a
+ * tenth to a fifth of a cell beside its line, tilts, stops short of the corner dots or runs past them, and a run
+ * of fences drifts; a person still gives each stroke to the nearest grid line in its direction. So each edge
+ * searches a band reaching almost halfway to the parallel lines either side for the best smooth path (dynamic
+ * programming, a pixel across per step at most, each step across costing ink), and measures how much of the edge
+ * that path covers. Halfway between two lines a stroke is as much the other edge's: the reach stops short of it.
+ */
+export interface StrokeFeature {
+  /** Ink (0..1) that 70%, 50% and 30% of the edge's middle reaches along its best path. */
+  q30: number;
+  q50: number;
+  q70: number;
+  /** Mean offset of the best line across the edge, in cells (signed: + is right of / below the line). */
+  offset: number;
+  /** How far the path moves across between the edge's ends, in cells (tilt). */
+  drift: number;
+  /** The same three quantiles for the best path at least a fifth of a cell from the first (hatching, a second line). */
+  second: [number, number, number];
+  /** Where the ink lies across the band: the mean (capped) ink of each of `PROFILE_BINS` strips, nearest first. */
+  profile: number[];
+  /** The path's ink in each fifth of the edge (a short stroke leaves its ends blank, an overshoot the far side). */
+  fifths: number[];
+  /** Ink a tenth of a cell either side of the best line over the ink on it: low for a pencil line, near 1 for an erased smear. */
+  spread: number;
+  /** The ridge map across the line along the best line, over the ink on it: high for a crisp stroke, low for a smear. */
+  crisp: number;
+  /**
+   * The band's ink at a glance, for the models to see what the measures above miss (an X's strokes, hatching, a
+   * doodle, a second line): the mean (capped) ink of PATCH_ACROSS x PATCH_ALONG blocks, along-major, turned so that
+   * its inkier half lies on the positive side across and at the far end along (a stroke is the same either way).
+   */
+  patch: number[];
+}
+
+/** Blocks across and along the band in the patch. */
+export const PATCH_ACROSS = 7;
+export const PATCH_ALONG = 6;
+
+/** How far across the band reaches either side of the line, in cells (a stroke halfway is as much the next line's). */
+export const STROKE_REACH = 0.42;
+/** How far past the edge's ends the path runs, in cells (a stroke's ends are judged by the edge's middle). */
+const RUN_PAST = 0.12;
+/** The stretch of the edge whose ink is measured, in cells from its start. */
+const MEASURE: [number, number] = [0.12, 0.88];
+/** Ink above this counts no more (a blob or a crossing fence must not carry a path). */
+const CAP = 0.5;
+/** How far a hand's line wavers about its straight course, in cells. */
+const WOBBLE = 0.04;
+/** How far a stroke may tilt end to end over the edge, in cells (an X's diagonal tilts much more). */
+const TILT = 0.3;
+/** Strips across the band, from the line outwards on both sides folded together. */
+export const PROFILE_BINS = 4;
+/** How far a second path keeps from the first, in cells. */
+const APART = 0.2;
+
+let buffers: { v: Float32Array; w: Float32Array } | undefined;
+
+/** The band's two rasters, kept between edges (every edge of a land has the same size; hundreds a photo). */
+function scratch(n: number): { v: Float32Array; w: Float32Array } {
+  if (!buffers || buffers.v.length !== n) buffers = { v: new Float32Array(n), w: new Float32Array(n) };
+  return buffers;
+}
+
+/** The best line's stroke features for one edge. */
+export function strokeFeature(m: InkMap, kind: 'h' | 'v', row: number, col: number): StrokeFeature {
+  const { cell } = m;
+  const R = Math.round(cell * STROKE_REACH);
+  const O = 2 * R + 1;
+  const s0 = -Math.round(cell * RUN_PAST);
+  const L = cell + 2 * Math.round(cell * RUN_PAST);
+  const p = new EdgeProbe(m, kind, row, col);
+  // Ink on the band, [s * O + o], and the same widened across by WOBBLE pixels (a hand's line wavers about its course).
+  const { v, w } = scratch(L * O);
+  for (let s = 0; s < L; s++) {
+    for (let o = 0; o < O; o++) v[s * O + o] = p.ink(s0 + s, o - R) / 255;
+  }
+  const wob = Math.max(1, Math.round(cell * WOBBLE));
+  for (let s = 0; s < L; s++)
+    for (let o = 0; o < O; o++) {
+      let best = 0;
+      for (let d = Math.max(0, o - wob); d <= Math.min(O - 1, o + wob); d++) if (v[s * O + d] > best) best = v[s * O + d];
+      w[s * O + o] = best;
+    }
+  const a = Math.round(cell * MEASURE[0]) - s0;
+  const b = Math.round(cell * MEASURE[1]) - s0;
+  const tilt = Math.round(cell * TILT);
+  const first = bestLine(w, O, a, b, tilt, null);
+  const second = bestLine(w, O, a, b, tilt, first);
+  const along1 = inkAlong(w, O, first, a, b);
+  const along2 = inkAlong(w, O, second, a, b);
+  const sorted1 = Float64Array.from(along1).sort();
+  const sorted2 = Float64Array.from(along2).sort();
+  // Across profile: the mean ink of each strip, the line's own strip first, folding the two sides together.
+  const width = Math.max(1, Math.round(R / PROFILE_BINS));
+  const profile = new Array(PROFILE_BINS).fill(0);
+  for (let k = 0; k < PROFILE_BINS; k++) {
+    let t = 0;
+    let n = 0;
+    for (const side of [-1, 1]) {
+      for (let d = k * width; d < Math.min(R + 1, (k + 1) * width); d++) {
+        if (side < 0 && d === 0) continue;
+        const o = R + side * d;
+        for (let s = a; s < b; s++) t += Math.min(CAP, v[s * O + o]);
+        n += b - a;
+      }
+    }
+    profile[k] = n ? t / n : 0;
+  }
+  const fifths: number[] = [];
+  for (let k = 0; k < 5; k++) {
+    const from = Math.floor((k * along1.length) / 5);
+    const to = Math.floor(((k + 1) * along1.length) / 5);
+    let t = 0;
+    for (let i = from; i < to; i++) t += along1[i];
+    fifths.push(to > from ? t / (to - from) : 0);
+  }
+  const q = (x: Float64Array, f: number) => x[Math.min(x.length - 1, Math.floor(f * (x.length - 1)))];
+  return {
+    q30: q(sorted1, 0.3),
+    q50: q(sorted1, 0.5),
+    q70: q(sorted1, 0.7),
+    offset: ((first.o0 + first.o1) / 2 - R) / cell,
+    ...sharpness(p, v, O, R, s0, first, a, b),
+    patch: patchOf(v, L, O),
+    drift: Math.abs(first.o1 - first.o0) / cell,
+    second: [q(sorted2, 0.3), q(sorted2, 0.5), q(sorted2, 0.7)],
+    profile,
+    fifths,
+  };
+}
+
+/** The band in PATCH_ACROSS x PATCH_ALONG blocks of mean capped ink, turned to put its ink on the positive sides. */
+function patchOf(v: Float32Array, L: number, O: number): number[] {
+  const blocks = new Float64Array(PATCH_ACROSS * PATCH_ALONG);
+  const counts = new Float64Array(PATCH_ACROSS * PATCH_ALONG);
+  for (let s = 0; s < L; s++) {
+    const b = Math.min(PATCH_ALONG - 1, Math.floor((s * PATCH_ALONG) / L));
+    for (let o = 0; o < O; o++) {
+      const a = Math.min(PATCH_ACROSS - 1, Math.floor((o * PATCH_ACROSS) / O));
+      const x = v[s * O + o];
+      blocks[b * PATCH_ACROSS + a] += x > CAP ? CAP : x;
+      counts[b * PATCH_ACROSS + a]++;
+    }
+  }
+  for (let k = 0; k < blocks.length; k++) blocks[k] /= Math.max(1, counts[k]);
+  let low = 0;
+  let high = 0;
+  let first = 0;
+  let last = 0;
+  for (let b = 0; b < PATCH_ALONG; b++)
+    for (let a = 0; a < PATCH_ACROSS; a++) {
+      const x = blocks[b * PATCH_ACROSS + a];
+      if (a < PATCH_ACROSS >> 1) low += x;
+      else if (a > PATCH_ACROSS >> 1) high += x;
+      if (b < PATCH_ALONG >> 1) first += x;
+      else last += x;
+    }
+  const out: number[] = [];
+  for (let b = 0; b < PATCH_ALONG; b++)
+    for (let a = 0; a < PATCH_ACROSS; a++) {
+      const bb = first > last ? PATCH_ALONG - 1 - b : b;
+      const aa = low > high ? PATCH_ACROSS - 1 - a : a;
+      out.push(blocks[bb * PATCH_ACROSS + aa]);
+    }
+  return out;
+}
+
+/** How far either side of a line its sides are sampled, in cells. */
+const SIDE = 0.1;
+
+/** How narrow and how crisp the ink along the best line is (see StrokeFeature.spread and crisp). */
+function sharpness(p: EdgeProbe, v: Float32Array, O: number, R: number, s0: number, l: Line, a: number, b: number): { spread: number; crisp: number } {
+  const side = Math.max(2, Math.round(p.cell * SIDE));
+  const ridge = p.kind === 'h' ? p.m.ridge.h : p.m.ridge.v;
+  let on = 0;
+  let beside = 0;
+  let crisp = 0;
+  for (let s = a; s < b; s++) {
+    const o = lineAt(l, s);
+    // the line's darkest pixel within the wobble, and the ridge there
+    let best = o;
+    for (let d = Math.max(0, o - 2); d <= Math.min(O - 1, o + 2); d++) if (v[s * O + d] > v[s * O + best]) best = d;
+    on += v[s * O + best];
+    beside += Math.max(best - side >= 0 ? v[s * O + best - side] : 0, best + side < O ? v[s * O + best + side] : 0);
+    crisp += ridge[p.at(s0 + s, best - R)] / 255;
+  }
+  const k = Math.max(1e-3, on);
+  return { spread: Math.min(2, beside / k), crisp: Math.min(4, crisp / k) };
+}
+
+interface Line {
+  /** Offsets across (band pixels) at steps a and b. */
+  o0: number;
+  o1: number;
+  a: number;
+  b: number;
+}
+
+const lineAt = (l: Line, s: number) => Math.round(l.o0 + ((l.o1 - l.o0) * (s - l.a)) / Math.max(1, l.b - l.a));
+
+/** Ink along a line from step a to b. */
+function inkAlong(w: Float32Array, O: number, l: Line, a: number, b: number): Float32Array {
+  const out = new Float32Array(b - a);
+  for (let s = a; s < b; s++) out[s - a] = w[s * O + lineAt(l, s)];
+  return out;
+}
+
+/**
+ * The straight line across the band with the most (capped) ink between steps a and b, tilting at most `tilt`
+ * pixels end to end; with `away`, only lines keeping APART from it at both ends.
+ */
+function bestLine(w: Float32Array, O: number, a: number, b: number, tilt: number, away: Line | null): Line {
+  let best: Line = { o0: (O - 1) >> 1, o1: (O - 1) >> 1, a, b };
+  let top = -1;
+  const apart = Math.max(2, Math.round((O - 1) / 2 / STROKE_REACH * APART));
+  for (let o0 = 0; o0 < O; o0 += 2)
+    for (let o1 = Math.max(0, o0 - tilt); o1 <= Math.min(O - 1, o0 + tilt); o1 += 2) {
+      if (away && Math.abs(o0 - away.o0) < apart && Math.abs(o1 - away.o1) < apart) continue;
+      const l = { o0, o1, a, b };
+      let sum = 0;
+      for (let s = a; s < b; s += 2) {
+        const x = w[s * O + lineAt(l, s)];
+        sum += x > CAP ? CAP : x;
+      }
+      if (sum > top) {
+        top = sum;
+        best = l;
+      }
+    }
+  return best;
+}

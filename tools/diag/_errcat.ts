@@ -1,0 +1,42 @@
+import { readEvidence } from '../sim/evidence.js';
+import { photoBase } from '../sim/photo-cache.js';
+import { contextInputs, edgeIndex, LOCAL_INPUTS } from '../../src/scan/edge-inputs.js';
+import { mlpLogit, sigmoid } from '../../src/scan/mlp.js';
+import { modelsFromFile } from '../../src/scan/models.js';
+import { readFileSync } from 'node:fs';
+const L = LOCAL_INPUTS.length;
+const ix = (n: string) => LOCAL_INPUTS.indexOf(n as never);
+const m = modelsFromFile(process.argv[2]);
+const cats: Record<string, number> = {};
+let shown = 0;
+for (let i = 0; i < 250; i++) {
+  const base = photoBase('val', i);
+  const p = readEvidence(base);
+  if (p.refused) continue;
+  const truth = JSON.parse(readFileSync(`${base}.truth.json`, 'utf8'));
+  const smudges = new Set((truth.sim.drawn.smudges ?? []).map((s: any) => `${s.kind}${s.row},${s.col}`));
+  const holes = new Set(truth.holes.map(([r, c]: number[]) => `${r},${c}`));
+  const shaded = new Set((truth.sim.drawn.holeStyles ?? []).filter((h: any) => h.style !== 'x').map((h: any) => `${h.cell[0]},${h.cell[1]}`));
+  const edges = Array.from(p.y, (_, k) => ({ kind: (p.kind[k] ? 'v' : 'h') as 'h' | 'v', row: p.row[k], col: p.col[k] }));
+  const local = edges.map((_, k) => Float64Array.from(p.local.subarray(k * L, (k + 1) * L)));
+  const p1 = Float64Array.from(local, (x) => sigmoid(mlpLogit(x, m.edgeLocal)));
+  const ctx = contextInputs(local, edges, p1, edgeIndex(edges, p.rows, p.cols));
+  const W = p.cols + 1;
+  ctx.forEach((x, k) => {
+    const z = mlpLogit(x, m.edgeContext);
+    if ((z >= 0 ? 1 : 0) === p.y[k]) return;
+    const a = p.row[k] * W + p.col[k];
+    const b = p.kind[k] === 0 ? a + 1 : a + W;
+    if (!(p.vertexOff[a] < 0.15 && p.vertexOff[b] < 0.15)) return;
+    const e = edges[k];
+    const cellsBeside = e.kind === 'h' ? [`${e.row - 1},${e.col}`, `${e.row},${e.col}`] : [`${e.row},${e.col - 1}`, `${e.row},${e.col}`];
+    const key = `${e.kind}${e.row},${e.col}`;
+    let cat = p.y[k] ? 'missed fence' : 'blank read as fence';
+    if (smudges.has(key)) cat += ' (erased)';
+    else if (cellsBeside.some((c) => shaded.has(c))) cat += ' (beside shading)';
+    else if (cellsBeside.some((c) => holes.has(c))) cat += ' (beside an X)';
+    cats[cat] = (cats[cat] ?? 0) + 1;
+    if (shown++ < 25) console.log(i, key, cat, `q30 ${x[ix('q30')].toFixed(2)} off ${x[ix('offset')].toFixed(2)} second ${x[ix('second30')].toFixed(2)} score ${x[ix('score')].toFixed(2)} crisp ${x[ix('crisp')].toFixed(2)} spread ${x[ix('spread')].toFixed(2)} level ${x[ix('level')].toFixed(2)} p ${sigmoid(z).toFixed(2)} conds ${truth.sim.conditions.join(',')}`);
+  });
+}
+console.log(cats);
