@@ -8,11 +8,11 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ServerContext } from './context.js';
 import { renameLater } from './durable.js';
-import { gameTitle } from './results.js';
 import { BusyError } from './scan-queue.js';
 import type { JobResult, ScanJob } from './scan-job.js';
 import type { GameRow, UploadRow } from './store.js';
 import type { PhotoType } from './upload.js';
+import { otherGame, sheetOf } from './scans.js';
 import { nameOf } from './views.js';
 
 /** Pixels per cell and around the land of the straightened picture the page draws on. */
@@ -215,28 +215,10 @@ export class Intake {
     }
     const o = result.outcome;
     if (o.setupFrom === 'qr' && o.game !== g.setupId) {
-      this.refuse(u, 422, `This sheet was printed for another game (its QR code says game ${o.game}), not for ${gameTitle(g)}: photograph a sheet of this game`, 'another-game');
+      this.refuse(u, 422, `${otherGame(g, o)}: photograph a sheet of this game`, 'another-game');
       return false;
     }
-    const row = this.ctx.store.finishUpload({
-      id: u.id,
-      gameId: g.id,
-      player: u.player,
-      qrPlayer: o.player ?? null,
-      status: 'review',
-      photo: u.photo,
-      land: o.land,
-      scanned: o.state,
-      uncertain: o.uncertain,
-      confidence: o.confidence,
-      setupFrom: o.setupFrom,
-      toggled: [],
-      state: o.state,
-      score: o.score,
-      scanMs: ms,
-      createdAt: Date.now(),
-      confirmedAt: null,
-    });
+    const row = this.ctx.store.finishUpload(sheetOf(g, u.id, u.player, o, u.photo, ms));
     this.stats.scanned++;
     this.ctx.log(`scan ${g.id} #${row.no}: ${nameOf(g, u.player)}, total ${o.score.total}, ${o.uncertain.length} to check, ${(u.bytes / 1e6).toFixed(1)} MB in ${ms} ms`);
     // Hosts see the new sheet in review.
