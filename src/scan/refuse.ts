@@ -10,8 +10,11 @@ import type { Reading, SheetEvidence } from './read.js';
  * before redoing the sheet by hand is refused.
  */
 
-/** Most spots a reading may ask about: past it, a retake in better light is quicker than checking them. */
-export const MAX_ASKED = 20;
+/**
+ * Most spots a reading may ask about: past it, a retake in better light is quicker than checking them, and the
+ * readings that stay wrong after the answers gather there (chosen on the validation photos, tools/diag/ask-limit.ts).
+ */
+export const MAX_ASKED = 10;
 
 export function checkReadable(name: string, ev: SheetEvidence, reading: Reading, rated: RatedItem[]): void {
   const asked = rated.filter((r) => !r.likely).length;
