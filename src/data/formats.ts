@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 
+const die = z.number().int().min(1).max(6).describe('a die: 1 to 6');
 const cell = z.tuple([z.number().int().min(0), z.number().int().min(0)]).describe('a cell as [row, col], 0-based');
 const side = z.enum(['A', 'B'], { message: 'expected "A" or "B"' }).describe('"A" (multiplayer) or "B" (solo): selects the printed map');
 const mapSchema = z
@@ -23,6 +24,10 @@ export const sheetStateSchema = z
       .describe('fenced unit edges; the borderline is always "1"'),
     holes: z.array(cell).describe("the cells players marked as holes (sheet B's pre-drawn holes are not listed)"),
     map: mapSchema.optional(),
+    rolls: z
+      .array(z.tuple([die, die]))
+      .optional()
+      .describe("the game's dice, one [a, b] pair a turn in order (a re-rolled double 1 not listed): the sheet is checked against them"),
   })
   .describe('Sheet state JSON: a finished Baako sheet (input of baako score)');
 

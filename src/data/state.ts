@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { findCard, UnknownCardError } from '../engine/cards.js';
 import { NotationError, readNotation } from '../engine/notation.js';
+import { RollsError, validateRolls, type Roll } from '../engine/rolls.js';
 import type { GameData, SheetState } from '../engine/types.js';
 import { UserError } from '../errors.js';
 import { sheetStateSchema } from './formats.js';
@@ -54,7 +55,18 @@ export function validateState(game: GameData, json: unknown, source: string): Sh
   const holes = s.holes.filter(([r, c]) => !seen.has(`${r},${c}`) && seen.add(`${r},${c}`));
   const out: SheetState = { side: s.side, cards, fences: { h: [...h], v: [...v] }, holes };
   if (s.map) out.map = s.map;
+  if (s.rolls) out.rolls = checkedRolls(game, s.side, s.rolls, `${source}: rolls`);
   return out;
+}
+
+/** Rolls checked against a side's dice and turns; a UserError starting with `where` otherwise. */
+export function checkedRolls(game: GameData, side: 'A' | 'B', rolls: unknown, where: string): Roll[] {
+  try {
+    return validateRolls(game, side, rolls);
+  } catch (e) {
+    if (e instanceof RollsError) throw new UserError(`${where}: ${e.message}`);
+    throw e;
+  }
 }
 
 /** Parses a sheet given as JSON text or as the ASCII notation (anything not starting with '{'). */

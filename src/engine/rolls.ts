@@ -161,17 +161,20 @@ export function describeRollsCheck(c: RollsCheck): string {
  * "The rolls gave 3 holes; this sheet has 2."
  */
 export function rollsQuestion(c: RollsCheck, of: 'read' | 'sheet' = 'read'): string | null {
-  const some = (n: number) => (n === 1 ? 'is one' : `are ${n}`);
-  const tell = (gave: string, n: number, ask: string) =>
-    of === 'read' ? `${gave}; ${n} ${n === 1 ? 'was' : 'were'} read: ${ask}?` : `${gave}; this sheet has ${n}`;
+  const ask = (n: number, noun: string, not: boolean, least = '') =>
+    `${n === 1 ? `is ${least}one` : `are ${least}${n}`} of these ${not ? 'not ' : ''}${n === 1 ? `a ${noun}` : `${noun}s`}`;
+  const tell = (gave: string, n: number, question: string) =>
+    of === 'read' ? `${gave}; ${n} ${n === 1 ? 'was' : 'were'} read: ${question}?` : `${gave}; this sheet has ${n}`;
   const parts: string[] = [];
   if (!c.holesAgree && c.holes !== null && c.expected.holes !== null) {
     const d = c.expected.holes - c.holes;
-    parts.push(tell(`the rolls gave ${plural(c.expected.holes, 'hole')}`, c.holes, d > 0 ? `${some(d)} of these a hole` : `${some(-d)} of these not a hole`));
+    parts.push(tell(`the rolls gave ${plural(c.expected.holes, 'hole')}`, c.holes, ask(Math.abs(d), 'hole', d < 0)));
   }
   const x = fenceExcess(c);
   if (x !== 0) {
-    parts.push(tell(`the rolls allow ${range(c.expected.fences)} fence edges`, c.fences, x < 0 ? `${some(-x)} of these a fence` : `${some(x)} of these not a fence`));
+    // (within a range, the count says how many at least)
+    const least = c.expected.fences.min === c.expected.fences.max ? '' : 'at least ';
+    parts.push(tell(`the rolls allow ${range(c.expected.fences)} fence edges`, c.fences, ask(Math.abs(x), 'fence', x > 0, least)));
   }
   if (!parts.length) return null;
   const text = parts.map((p) => p.charAt(0).toUpperCase() + p.slice(1)).join(of === 'read' ? ' ' : '. ');

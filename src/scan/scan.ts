@@ -15,6 +15,8 @@ import { findMarkers, quadCandidates, type MarkerHit } from './markers.js';
 import { borderContrast, findPose, poseFor, type Pose } from './orient.js';
 import { readSheetQr } from './qr.js';
 import { checkFinished, checkReadable } from './refuse.js';
+import { reviewAgainstRolls, type RollsReview } from './rolls-check.js';
+import type { Roll } from '../engine/rolls.js';
 
 export type { UncertainItem };
 
@@ -37,6 +39,8 @@ export interface ScanOptions {
   read?: ReadOptions;
   /** Return even a reading too doubtful to trust (default false: refused with advice); for measurements. */
   keepDoubtful?: boolean;
+  /** The table's rolls: the reading is checked against them (not for a sheet whose QR code names another game than the fallback's). */
+  rolls?: Roll[];
 }
 
 export interface ScanResult {
@@ -57,6 +61,8 @@ export interface ScanResult {
   paper: Paper;
   /** Where the setup came from. */
   setupFrom: 'qr' | 'fallback';
+  /** The reading against the rolls, when given; its culprits lead `uncertain` where the count disagrees. */
+  rolls?: RollsReview;
   /** For overlays and diagnosis. */
   photo: Photo;
   pose: Pose;
@@ -180,13 +186,17 @@ export async function scanPhoto(input: Buffer | string, game: GameData, opts: Sc
   const state: SheetState = { side, cards, fences: reading.fences, holes };
   if (!opts.keepDoubtful) checkFinished(name, state, edges, cal, game);
   const score = scoreState(game, state);
+  // The rolls' count: where it disagrees, the likeliest culprits join the doubts, first.
+  const sameGame = !tag || !fb?.game || tag.game === fb.game;
+  const byRolls = opts.rolls && sameGame ? reviewAgainstRolls(game, { state, uncertain, risks: reading.risks }, opts.rolls, { edges, cells, cal, center: sheet.center }) : undefined;
   lap('classify');
   return {
     state,
     score,
     confidence: Math.round(confidence * 1000) / 1000,
-    uncertain,
-    risks: reading.risks,
+    uncertain: byRolls?.uncertain ?? uncertain,
+    risks: byRolls?.risks ?? reading.risks,
+    ...(byRolls ? { rolls: byRolls.review } : {}),
     player: tag?.player ?? fb?.player,
     game: tag?.game ?? fb?.game,
     paper: pose.paper,

@@ -78,7 +78,7 @@ describe('rolls against a sheet', () => {
         else expect(c.agrees).toBe(n >= c.expected.fences.min && n <= c.expected.fences.max);
         if (!c.agrees) {
           expect(describeRollsCheck(c)).toMatch(/^does not agree with 1[25] rolls: /);
-          expect(rollsQuestion(c)).toMatch(itemValue(wrong, it) ? /not a (hole|fence)\?$/ : /of these an? (hole|fence)\?$/);
+          expect(rollsQuestion(c)).toMatch(itemValue(wrong, it) ? /one of these not a (hole|fence)\?$/ : /one of these a (hole|fence)\?$/);
         }
       }),
       { numRuns: 150 },
@@ -135,7 +135,7 @@ describe('what rolls imply', () => {
     const state = blankState('A', createSetup(game, 'x', 'A', 1).cards);
     const c = checkRolls(game, state, rolls15);
     expect(describeRollsCheck(c)).toBe(`does not agree with 15 rolls: holes 0 of 4 (4 missing), fence edges 0 (expected ${c.expected.fences.min}-${c.expected.fences.max}: ${c.expected.fences.min} too few)`);
-    expect(rollsQuestion(c)).toBe(`The rolls gave 4 holes; 0 were read: are 4 of these a hole? The rolls allow ${c.expected.fences.min}-${c.expected.fences.max} fence edges; 0 were read: are ${c.expected.fences.min} of these a fence?`);
+    expect(rollsQuestion(c)).toBe(`The rolls gave 4 holes; 0 were read: are 4 of these holes? The rolls allow ${c.expected.fences.min}-${c.expected.fences.max} fence edges; 0 were read: are at least ${c.expected.fences.min} of these fences?`);
     expect(rollsQuestion(c, 'sheet')).toBe(`The rolls gave 4 holes; this sheet has 0. The rolls allow ${c.expected.fences.min}-${c.expected.fences.max} fence edges; this sheet has 0.`);
     const fine = simulateGame(game, 'A', state.cards, 5, { rolls: rolls15 });
     expect(fine.skipped).toBe(0);

@@ -2,6 +2,8 @@ import { existsSync, statSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { readGameFile } from '../../data/game-file.js';
+import { checkedRolls } from '../../data/state.js';
+import type { Roll } from '../../engine/rolls.js';
 import { loadGame } from '../../data/load.js';
 import { findCard, UnknownCardError } from '../../engine/cards.js';
 import { rankBy } from '../../engine/ranking.js';
@@ -14,6 +16,7 @@ import { ensureDir, writeFileAtomic } from '../../render/pdf.js';
 import { resolveGameFile } from '../../server/game-dir.js';
 import { formatScore } from '../format-score.js';
 import { pad, progress, stdio } from '../output.js';
+import { ROLLS_OPTION, rollsOption } from '../rolls.js';
 
 interface Args {
   photos: string[];
@@ -23,6 +26,7 @@ interface Args {
   cards?: string;
   side?: 'A' | 'B';
   data: string;
+  rolls?: string;
 }
 
 /** The scan JSON of docs/formats.md for one photo. */
@@ -34,17 +38,23 @@ export function scanJson(file: string, r: ScanResult) {
     uncertain: r.uncertain,
     ...(r.player !== undefined ? { player: r.player } : {}),
     ...(r.game !== undefined ? { game: r.game } : {}),
+    ...(r.rolls ? { rolls: r.rolls.rolls, rollsCheck: { ...r.rolls.check, summary: r.rolls.summary, note: r.rolls.note, culprits: r.rolls.culprits, ...(r.rolls.proposal ? { proposal: r.rolls.proposal } : {}) } } : {}),
     paper: r.paper,
     setupFrom: r.setupFrom,
     photo: file,
   };
 }
 
-function fallbackFrom(args: Args, game: GameData): FallbackSetup | undefined {
+/** The setup to fall back on, and the rolls to check against: `--rolls`, else the game's own (`--game`). */
+function fallbackFrom(args: Args, game: GameData): { fallback?: FallbackSetup; rolls?: Roll[] } {
   if (args.game) {
-    const g = readGameFile(resolveGameFile(args.game, args.data));
-    return { side: args.side ?? g.side, cards: g.cards, game: g.id, paper: g.paper };
+    const file = resolveGameFile(args.game, args.data);
+    const g = readGameFile(file);
+    const side = args.side ?? g.side;
+    const rolls = rollsOption(game, args.rolls, side) ?? (g.rolls?.length ? checkedRolls(game, g.side, g.rolls, `${file}: rolls`) : undefined);
+    return { fallback: { side, cards: g.cards, game: g.id, paper: g.paper }, rolls };
   }
+  const rolls = rollsOption(game, args.rolls, args.side ?? 'A');
   if (args.cards) {
     const cards = args.cards.split(',').map((s) => s.trim()).filter(Boolean);
     if (cards.length !== 5) throw new UserError(`--cards: expected the 5 cards in play separated by commas, found ${cards.length}`);
@@ -56,9 +66,9 @@ function fallbackFrom(args: Args, game: GameData): FallbackSetup | undefined {
         throw e;
       }
     }
-    return { side: args.side ?? 'A', cards };
+    return { fallback: { side: args.side ?? 'A', cards }, rolls };
   }
-  return undefined;
+  return { rolls };
 }
 
 function overlayPath(target: string, photo: string, several: boolean): string {
@@ -80,17 +90,19 @@ export const scanCommand: CommandModule<object, Args> = {
       .option('data', { type: 'string', default: 'baako-data', describe: "baako serve's data folder, where --game ID is looked up" })
       .option('cards', { type: 'string', describe: 'the five cards in play, comma-separated (instead of --game)' })
       .option('side', { choices: ['A', 'B'] as const, describe: 'sheet side when the QR code cannot be read' })
+      .option('rolls', { ...ROLLS_OPTION, describe: `${ROLLS_OPTION.describe} (--game's rolls when left out)` })
       .example('$0 scan photo.jpg', 'score one sheet')
-      .example('$0 scan *.jpg --overlay out/overlays/', 'rank a game night, with overlays to check') as never,
+      .example('$0 scan *.jpg --overlay out/overlays/', 'rank a game night, with overlays to check')
+      .example('$0 scan photo.jpg --game GAME --data baako-data', "a game of baako serve: its cards, and the host's rolls to check against") as never,
   handler: async (args) => {
     const game = loadGame();
-    const fallback = fallbackFrom(args, game);
+    const { fallback, rolls } = fallbackFrom(args, game);
     const several = args.photos.length > 1;
     const results: { file: string; result?: ScanResult; error?: string }[] = [];
     const bar = progress(stdio, 'scanning', args.photos.length);
     for (const [i, file] of args.photos.entries()) {
       try {
-        const result = await scanPhoto(file, game, { fallback, name: file });
+        const result = await scanPhoto(file, game, { fallback, name: file, rolls });
         if (args.overlay) {
           const path = overlayPath(args.overlay, file, several);
           const title = `${basename(file)}: ${result.player !== undefined ? `player ${result.player}, ` : ''}total ${result.score.total}`;
@@ -118,10 +130,16 @@ export const scanCommand: CommandModule<object, Args> = {
         const lines = formatScore(game, r!.state, r!.score, `${file}: ${who}`);
         lines[0] += `, confidence ${r!.confidence.toFixed(2)}${r!.setupFrom === 'fallback' ? ' (setup from --game/--cards: QR unreadable)' : ''}`;
         for (const l of lines) stdio.log(l);
+        const rc = r!.rolls;
+        if (rc) {
+          stdio.log(`  ${rc.summary}`);
+          if (rc.note) stdio.log(`  ${rc.note} (listed first below${rc.proposal ? `; likeliest: ${itemText(rc.proposal)}` : ''})`);
+        }
         if (r!.uncertain.length) {
-          const list = r!.uncertain.map((u) => (u.kind === 'hole' ? `hole? cell ${u.row},${u.col}` : `${u.kind === 'h' ? 'horizontal' : 'vertical'} edge ${u.kind}${u.row},${u.col}`));
-          // (listed the likeliest wrong first: those the models are likely right about come last)
-          const unsure = r!.risks.filter((x) => x >= LIKELY_RIGHT).length;
+          const list = r!.uncertain.map(itemText);
+          // (listed the likeliest wrong first: those the models are likely right about come last; the rolls' culprits lead)
+          const culprits = rc?.culprits.length ?? 0;
+          const unsure = Math.max(culprits, r!.risks.filter((x, i) => i < culprits || x >= LIKELY_RIGHT).length);
           const likely = list.length - unsure;
           const parts = [list.slice(0, unsure).join('; '), likely ? `likely right (${likely}): ${list.slice(unsure).join('; ')}` : ''].filter(Boolean);
           stdio.log(`  uncertain (${r!.uncertain.length}, likeliest wrong first, check on the sheet${args.overlay ? ' or the overlay' : ''}): ${parts.join('; ')}`);
@@ -136,6 +154,9 @@ export const scanCommand: CommandModule<object, Args> = {
     else if (results.some((r) => r.result!.uncertain.length > 0)) process.exitCode = 3;
   },
 };
+
+const itemText = (u: { kind: 'h' | 'v' | 'hole'; row: number; col: number }) =>
+  u.kind === 'hole' ? `hole? cell ${u.row},${u.col}` : `${u.kind === 'h' ? 'horizontal' : 'vertical'} edge ${u.kind}${u.row},${u.col}`;
 
 /** The ranked table: by total, ties broken by the number of discoveries, then shared (the engine's ranking). */
 export function ranking(items: { file: string; result: ScanResult }[]): string[] {
