@@ -4,6 +4,7 @@ import type { LandGrid } from './grid.js';
 import type { Photo } from './image.js';
 import { rectifyLand } from './rectify.js';
 import { LIKELY_RIGHT } from './read.js';
+import type { RollsReview } from './rolls-check.js';
 import type { UncertainItem } from './scan.js';
 
 const PALETTE = ['#e6194b', '#3cb44b', '#4363d8', '#f58231', '#911eb4', '#46a0b4', '#c8a000', '#f032e6'];
@@ -17,6 +18,8 @@ export interface OverlayInput {
   /** For each uncertain item, the chance its best guess is wrong: those the models are sure of are drawn dashed. */
   risks?: number[];
   title: string;
+  /** The reading against the rolls: its summary (or the question where it disagrees) on the last line, its culprits never dashed. */
+  rolls?: RollsReview;
 }
 
 const esc = (s: string) => s.replace(/[<>&"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;' })[c]!);
@@ -58,7 +61,8 @@ export async function renderOverlay(o: OverlayInput): Promise<Buffer> {
   }
   let likelyRight = 0;
   o.uncertain.forEach((u, i) => {
-    const dashed = (o.risks?.[i] ?? 1) < LIKELY_RIGHT;
+    const culprit = o.rolls?.culprits.some((c) => c.kind === u.kind && c.row === u.row && c.col === u.col);
+    const dashed = !culprit && (o.risks?.[i] ?? 1) < LIKELY_RIGHT;
     if (dashed) likelyRight++;
     const [cx, cy] = u.kind === 'hole' ? [X(u.col) + P / 2, Y(u.row) + P / 2] : u.kind === 'h' ? [X(u.col) + P / 2, Y(u.row)] : [X(u.col), Y(u.row) + P / 2];
     // An edge's circle stays clear of the X in the cells beside it, so a doubted edge never hides a hole.
@@ -66,8 +70,9 @@ export async function renderOverlay(o: OverlayInput): Promise<Buffer> {
     parts.push(`<circle cx="${cx}" cy="${cy}" r="${P * (u.kind === 'hole' ? 0.42 : 0.3)}" fill="none" stroke="#e00000" ${stroke}/>`);
   });
   const toCheck = !o.uncertain.length ? '' : `${o.uncertain.length} to check (red circles)${likelyRight ? `, ${likelyRight} of them likely right (dashed)` : ''}`;
-  // the cards' legend on one line, what to check on a second
-  const foot = toCheck ? 52 : 30;
+  // the cards' legend on one line, what to check on a second, the rolls' count on a third
+  const rollsLine = o.rolls ? (o.rolls.note ?? o.rolls.summary) : '';
+  const foot = 30 + (toCheck ? 22 : 0) + (rollsLine ? 22 : 0);
   const legend = o.state.cards.map((c) => `<tspan fill="${cardColour.get(c)}">${esc(c)} ${o.score.cards[c] ?? 0}</tspan>`).join('  ');
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height + head + foot}">
 <rect x="0" y="0" width="${width}" height="${head}" fill="#fff"/>
@@ -75,6 +80,7 @@ export async function renderOverlay(o: OverlayInput): Promise<Buffer> {
 <rect x="0" y="${height + head}" width="${width}" height="${foot}" fill="#fff"/>
 <text x="10" y="${height + head + 21}" font-family="sans-serif" font-size="14">${legend}</text>
 ${toCheck ? `<text x="10" y="${height + head + 42}" font-family="sans-serif" font-size="14" fill="#e00000">${toCheck}</text>` : ''}
+${rollsLine ? `<text x="10" y="${height + head + foot - 10}" font-family="sans-serif" font-size="14" fill="${o.rolls!.check.agrees ? '#1e8a4c' : '#e00000'}">${esc(rollsLine)}</text>` : ''}
 ${parts.join('\n')}
 </svg>`;
   return sharp(Buffer.from(rect.rgb), { raw: { width, height, channels: 3 } })

@@ -7,6 +7,7 @@ import { loadGame } from '../../src/data/load.js';
 import { scanPhoto } from '../../src/scan/scan.js';
 import { simulatePhoto, type SimulatedPhoto } from '../../tools/sim/simulate-photo.js';
 import { baako } from '../cli/run.js';
+import { fadedPhoto, trueRolls, truthOf } from '../helpers/fade.js';
 import { evaluate } from './evaluate.js';
 
 const game = loadGame();
@@ -206,6 +207,30 @@ describe('baako scan output', () => {
     expect(j.confidence).toBeLessThanOrEqual(1);
     expect(existsSync(overlay)).toBe(true);
     expect(readFileSync(overlay).subarray(1, 4).toString()).toBe('PNG');
+  });
+
+  it('--game with rolls: the reading checked against them, the culprits listed first, on the overlay too', async () => {
+    const photo = join(tmp, 'light-x.jpg');
+    writeFileSync(photo, await fadedPhoto('sample', [{ kind: 'hole', row: 3, col: 10 }], 0.3));
+    const t = truthOf('sample') as unknown as { game: string; seed: string; side: string; cards: string[]; paper: string };
+    const gameFile = join(tmp, 'sample-game.json');
+    writeFileSync(gameFile, JSON.stringify({ id: t.game, seed: t.seed, side: t.side, cards: t.cards, paper: t.paper, rolls: trueRolls('sample') }));
+    const overlay = join(tmp, 'light-x.png');
+    const r = baako(['scan', photo, '--game', gameFile, '--overlay', overlay]);
+    expect(r.code, r.stderr).toBe(3);
+    expect(r.stdout).toContain('\n  does not agree with 15 rolls: holes 4 of 5 (1 missing), fence edges 117 (expected 115-118)\n');
+    expect(r.stdout).toContain('\n  The rolls gave 5 holes; 4 were read: is one of these a hole? (listed first below)\n');
+    expect(r.stdout).toMatch(/uncertain \(\d+, likeliest wrong first, check on the sheet or the overlay\): hole\? cell 3,10; hole\? cell \d+,\d+; hole\? cell \d+,\d+;/);
+    expect(readFileSync(overlay).subarray(1, 4).toString()).toBe('PNG');
+    const j = JSON.parse(baako(['scan', photo, '--game', gameFile, '--json']).stdout);
+    expect(j.rolls).toEqual(trueRolls('sample'));
+    expect(j.rollsCheck).toMatchObject({ agrees: false, holes: 4, note: 'The rolls gave 5 holes; 4 were read: is one of these a hole?' });
+    expect(j.rollsCheck.culprits[0]).toEqual({ kind: 'hole', row: 3, col: 10 });
+    expect(j.uncertain[0]).toEqual({ kind: 'hole', row: 3, col: 10 });
+    // The scan JSON is a sheet state with its rolls: baako score checks it again.
+    const saved = join(tmp, 'light-x.json');
+    writeFileSync(saved, JSON.stringify(j));
+    expect(baako(['score', saved]).stdout).toMatch(/does not agree with 15 rolls: holes 4 of 5/);
   });
 
   it('several photos: a ranked table, and one bad photo fails the run with exit 2 but not the others', () => {
