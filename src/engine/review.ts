@@ -11,6 +11,8 @@ export interface ReviewItem {
   col: number;
   /** The scanner's guess is likely right (its models give it under a 5% chance of being wrong): checked last. */
   likely?: boolean;
+  /** Doubted because the reading's count disagrees with the table's rolls: one of the likeliest culprits, checked first. */
+  rolls?: boolean;
 }
 
 export const sameItem = (a: ReviewItem, b: ReviewItem): boolean => a.kind === b.kind && a.row === b.row && a.col === b.col;

@@ -14,15 +14,17 @@ import { join } from 'node:path';
 import QRCode from 'qrcode';
 import { loadGame } from '../data/load.js';
 import { applyToggles, isReviewable, sameItem, type ReviewItem } from '../engine/review.js';
+import { checkRolls, describeRollsCheck, rollsQuestion } from '../engine/rolls.js';
 import { scoreState } from '../engine/score.js';
 import type { GameData } from '../engine/types.js';
 import { MAX_PLAYERS, parsePaper, parseSeed, parseSide } from '../render/options.js';
 import { renderPack } from '../render/pack.js';
 import { UserError } from '../errors.js';
 import { loadAssets, type Assets } from './assets.js';
+import { cryptoDie, diceState, rollTurn, syncGameJson, undoTurn, type DieSource } from './dice.js';
 import { EventHub } from './events.js';
 import { isId, newId } from './ids.js';
-import type { CreateGameRequest, GameInfo, HostInfo, SheetSummary, SheetView } from './protocol.js';
+import type { CreateGameRequest, GameInfo, HostInfo, SheetRollsCheck, SheetSummary, SheetView } from './protocol.js';
 import { boardCsv, boardJson, gameTitle, landUrl, leaderboard } from './results.js';
 import { BusyError, ScanQueue } from './scan-queue.js';
 import type { ScanJob } from './scan-job.js';
@@ -45,6 +47,8 @@ export interface ServeOptions {
   maxWaitMs?: number;
   /** One line per event worth a log (default: nothing). */
   log?: (line: string) => void;
+  /** The table's dice (default: node:crypto); tests inject their own. */
+  dice?: DieSource;
 }
 
 export interface BaakoServer {
@@ -216,7 +220,16 @@ export function createBaakoServer(opts: ServeOptions): BaakoServer {
     players: g.players,
     createdAt: g.createdAt,
     rules,
+    dice: diceState(store, rules, g),
   });
+
+  /** A sheet (as confirmed, or as read while in review) against the game's rolls, when it has any. */
+  const rollsCheckOf = (g: GameRow, s: SheetRow): SheetRollsCheck | undefined => {
+    const rolls = store.keptRolls(g.id);
+    if (!rolls.length || s.state.side !== g.side) return undefined;
+    const c = checkRolls(rules, s.state, rolls);
+    return { agrees: c.agrees, summary: describeRollsCheck(c), note: rollsQuestion(c, 'sheet') };
+  };
 
   const nameOf = (g: GameRow, player: number) => g.players[player - 1] ?? `Player ${player}`;
 
@@ -230,6 +243,7 @@ export function createBaakoServer(opts: ServeOptions): BaakoServer {
     createdAt: s.createdAt,
     confirmedAt: s.confirmedAt,
     landUrl: landUrl(g.id, s.no),
+    rolls: rollsCheckOf(g, s),
   });
 
   const sheetView = (g: GameRow, s: SheetRow): SheetView => {
@@ -264,11 +278,32 @@ export function createBaakoServer(opts: ServeOptions): BaakoServer {
       confirmedAt: s.confirmedAt,
       notes,
       scanMs: s.scanMs,
+      rolls: rollsCheckOf(g, s),
     };
   };
 
   const board = (g: GameRow) => leaderboard(g, store.listSheets(g.id, 'confirmed'));
   const publishBoard = (g: GameRow) => events.publish(g.id, 'board', board(g));
+  const die = opts.dice ?? cryptoDie;
+  /** After a roll or an undo: game.json follows, every open page of the game is told. */
+  const diceChanged = (g: GameRow) => {
+    syncGameJson(store, g);
+    events.publish(g.id, 'dice', diceState(store, rules, g));
+  };
+  function roll(g: GameRow, body: unknown, by: string): unknown {
+    const out = rollTurn(store, rules, g, (body as { turn?: unknown } | null)?.turn, die);
+    if (!out.ok) throw new HttpError(out.status, out.error);
+    log(`roll ${g.id}: turn ${out.turn.turn} ${out.turn.dice.join('+')}${out.turn.rerolled.length ? ` (double 1 rolled again)` : ''} by ${by}`);
+    diceChanged(g);
+    return diceState(store, rules, g);
+  }
+  function undo(g: GameRow, turnText: string, by: string): unknown {
+    const out = undoTurn(store, g, /^\d{1,3}$/.test(turnText) ? Number(turnText) : -1);
+    if (!out.ok) throw new HttpError(out.status, out.error);
+    log(`undo ${g.id}: turn ${turnText} by ${by}`);
+    diceChanged(g);
+    return diceState(store, rules, g);
+  }
 
   const baseUrls = (req: IncomingMessage): string[] => {
     if (opts.publicUrl) return [opts.publicUrl.replace(/\/+$/, '')];
@@ -378,6 +413,7 @@ export function createBaakoServer(opts: ServeOptions): BaakoServer {
       photo,
       land,
       fallback: { side: g.side, cards: g.cards, game: g.setupId, paper: g.paper },
+      rolls: store.keptRolls(g.id),
       cell: LAND_CELL,
       margin: LAND_MARGIN,
     };
@@ -492,6 +528,8 @@ export function createBaakoServer(opts: ServeOptions): BaakoServer {
         const g = store.getGameByHostKey(key);
         if (!g) throw notFound(true, 'No such game: check the host address');
         if (parts.length === 3 && is('GET')) return sendJson(res, 200, hostInfo(req, g));
+        if (sub === 'rolls' && parts.length === 4 && method === 'POST') return sendJson(res, 200, roll(g, await readJson(req), 'the host'));
+        if (sub === 'rolls' && parts.length === 5 && method === 'DELETE') return sendJson(res, 200, undo(g, subId, 'the host'));
         if (sub === 'sheets' && parts.length === 5 && method === 'DELETE') {
           const no = Number(subId);
           if (!Number.isInteger(no) || !store.removeSheet(g.id, no)) throw notFound(true, 'No such sheet');
@@ -505,8 +543,15 @@ export function createBaakoServer(opts: ServeOptions): BaakoServer {
         if (!g) throw notFound(true, 'No such game: check the address (it comes from the game’s QR code)');
         if (parts.length === 3 && is('GET')) return sendJson(res, 200, gameInfo(g));
         if (sub === 'board' && parts.length === 4 && is('GET')) return sendJson(res, 200, board(g));
+        if (sub === 'dice' && parts.length === 4 && is('GET')) return sendJson(res, 200, diceState(store, rules, g));
+        // A solo game (sheet B): the player rolls on their phone.
+        if (sub === 'rolls' && (method === 'POST' || method === 'DELETE') && rules.sheets[g.side].mode !== 'solo') {
+          throw new HttpError(403, 'The host rolls the dice for this game');
+        }
+        if (sub === 'rolls' && parts.length === 4 && method === 'POST') return sendJson(res, 200, roll(g, await readJson(req), 'a player'));
+        if (sub === 'rolls' && parts.length === 5 && method === 'DELETE') return sendJson(res, 200, undo(g, subId, 'a player'));
         if (sub === 'events' && parts.length === 4 && is('GET')) {
-          if (!events.open(g.id, res, board(g))) throw new HttpError(503, 'Too many open leaderboards: the page will poll instead', { 'Retry-After': '10' });
+          if (!events.open(g.id, res, board(g), { dice: diceState(store, rules, g) })) throw new HttpError(503, 'Too many open leaderboards: the page will poll instead', { 'Retry-After': '10' });
           return;
         }
         if (sub === 'sheets' && parts.length === 4 && method === 'POST') return upload(req, res, g, url.searchParams);
@@ -524,6 +569,7 @@ export function createBaakoServer(opts: ServeOptions): BaakoServer {
       const g = store.getGameByHostKey(parts[1]);
       if (!g) throw notFound(false);
       if (parts.length === 2 && is('GET')) return page(res, `Host · ${gameTitle(g)}`);
+      if (parts[2] === 'table' && parts.length === 3 && is('GET')) return page(res, `Dice · ${gameTitle(g)}`);
       if (parts[2] === 'qr.svg' && parts.length === 3 && is('GET')) {
         const svg = await QRCode.toString(hostInfo(req, g).joinUrl, { type: 'svg', errorCorrectionLevel: 'M', margin: 2, color: { dark: '#1b2d27', light: '#ffffff' } });
         return send(res, 200, 'image/svg+xml', svg, { 'Cache-Control': 'no-store' });
@@ -564,9 +610,9 @@ export function createBaakoServer(opts: ServeOptions): BaakoServer {
         const b = board(g);
         const name = `baako-${g.seed}-results`;
         if (parts[2] === 'results.csv') {
-          return send(res, 200, 'text/csv; charset=utf-8', '\ufeff' + boardCsv(b), { 'Content-Disposition': `attachment; filename="${name}.csv"`, 'Cache-Control': 'no-store' });
+          return send(res, 200, 'text/csv; charset=utf-8', '\ufeff' + boardCsv(b, store.keptRolls(g.id), rules), { 'Content-Disposition': `attachment; filename="${name}.csv"`, 'Cache-Control': 'no-store' });
         }
-        const json = JSON.stringify(boardJson(g, b, store.listSheets(g.id, 'confirmed')), null, 2) + '\n';
+        const json = JSON.stringify(boardJson(g, b, store.listSheets(g.id, 'confirmed'), store.keptRolls(g.id), rules), null, 2) + '\n';
         return send(res, 200, 'application/json; charset=utf-8', json, { 'Content-Disposition': `attachment; filename="${name}.json"`, 'Cache-Control': 'no-store' });
       }
     }

@@ -3,6 +3,7 @@ import { writeFileSync } from 'node:fs';
 import sharp, { type Metadata } from 'sharp';
 import { loadGame } from '../data/load.js';
 import type { ReviewItem } from '../engine/review.js';
+import type { Roll } from '../engine/rolls.js';
 import type { Paper } from '../engine/setup.js';
 import type { Score, SheetState, Side } from '../engine/types.js';
 import { UserError } from '../errors.js';
@@ -18,6 +19,8 @@ export interface ScanJob {
   land: string;
   /** The game's setup, used when the sheet's QR code cannot be read. */
   fallback: { side: Side; cards: string[]; game: string; paper: Paper };
+  /** The table's rolls so far: the reading is checked against them (none: not checked). */
+  rolls?: Roll[];
   /** Pixels per cell and around the land in the straightened picture. */
   cell: number;
   margin: number;
@@ -61,7 +64,9 @@ export async function runScanJob(job: ScanJob): Promise<JobResult> {
     if (!meta.width || !meta.height || meta.width * meta.height > limit) {
       return { ok: false, status: 413, error: `The photo has too many pixels (${meta.width} x ${meta.height}): use the phone camera's normal resolution` };
     }
-    const r = await scanPhoto(job.photo, loadGame(), { fallback: job.fallback, name: 'photo' });
+    const r = await scanPhoto(job.photo, loadGame(), { fallback: job.fallback, name: 'photo', rolls: job.rolls?.length ? job.rolls : undefined });
+    // The rolls' culprits lead the doubts and are never folded away as likely right.
+    const culprits = r.rolls?.culprits.length ?? 0;
     const rect = rectifyLand(r.photo, r.grid, job.cell, job.margin);
     const jpeg = await sharp(Buffer.from(rect.rgb.buffer, rect.rgb.byteOffset, rect.rgb.length), { raw: { width: rect.width, height: rect.height, channels: 3 } })
       .jpeg({ quality: 82, mozjpeg: true })
@@ -72,7 +77,9 @@ export async function runScanJob(job: ScanJob): Promise<JobResult> {
       outcome: {
         state: r.state,
         score: r.score,
-        uncertain: r.uncertain.map(({ kind, row, col }, i) => (r.risks[i] < LIKELY_RIGHT ? { kind, row, col, likely: true } : { kind, row, col })),
+        uncertain: r.uncertain.map(({ kind, row, col }, i) =>
+          i < culprits ? { kind, row, col, rolls: true } : r.risks[i] < LIKELY_RIGHT ? { kind, row, col, likely: true } : { kind, row, col },
+        ),
         confidence: r.confidence,
         player: r.player,
         game: r.game,

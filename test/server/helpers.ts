@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadGame } from '../../src/data/load.js';
+import { rng } from '../../src/engine/random.js';
 import { scanPhoto } from '../../src/scan/scan.js';
 import { createBaakoServer, type BaakoServer, type ServeOptions } from '../../src/server/app.js';
 import type { HostInfo } from '../../src/server/protocol.js';
@@ -89,4 +90,14 @@ export async function createGameFor(base: string, f: FixturePhoto, names?: strin
 export async function upload(base: string, gameId: string, player: number, body: Buffer | string, type = 'image/jpeg') {
   const res = await fetch(`${base}/api/games/${gameId}/sheets?player=${player}`, { method: 'POST', headers: { 'Content-Type': type }, body });
   return { status: res.status, json: (await res.json()) as Record<string, unknown> & { error?: string } };
+}
+
+/** Dice for a test server: the faces pushed, in order, then seeded random ones. */
+export function scriptedDice(seed = 1) {
+  const queue: number[] = [];
+  const rand = rng(seed);
+  return {
+    push: (...faces: number[]) => void queue.push(...faces),
+    next: (): number => queue.shift() ?? 1 + Math.floor(rand() * 6),
+  };
 }
