@@ -49,6 +49,7 @@ export function diceState(store: Store, rules: GameData, g: GameRow, history: Ro
     history: history.map((r) => ({ seq: r.seq, turn: r.turn, dice: r.dice, status: r.status, at: r.at })),
     next: rolls.length < turns ? rolls.length + 1 : null,
     playersRoll: sheet.mode === 'solo',
+    version: history.length + history.filter((r) => r.status === 'undone').length,
   };
 }
 

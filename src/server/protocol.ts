@@ -64,6 +64,8 @@ export interface DiceState {
   next: number | null;
   /** Whether players' phones may roll too (sheet B, solo); otherwise only the host. */
   playersRoll: boolean;
+  /** Grows with every roll and undo: a page keeps the newest state it was told of. */
+  version: number;
 }
 
 /** A sheet against the game's rolls (where it has any). */

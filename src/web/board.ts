@@ -1,6 +1,7 @@
 /** The leaderboard: ranked with the tie-break, each row opening to its breakdown and sheet; live. */
 import type { Board, GameInfo } from '../server/protocol.js';
 import { ApiFailure, getJson } from './api.js';
+import { dicePanel } from './dice.js';
 import { h } from './dom.js';
 import { boardList, cardChips, errorBox, followBoard, page, topBar } from './ui.js';
 
@@ -16,9 +17,11 @@ export async function boardPage(root: HTMLElement, gameId: string): Promise<() =
   const live = h('span', { class: 'live off' }, 'connecting');
   const list = h('div', { class: 'board-box' });
   const waiting = h('p', { class: 'waiting' });
+  const dice = dicePanel(game.dice, 'compact');
   root.replaceChildren(
     topBar('Leaderboard', game.title, live),
     page(
+      h('section', { class: 'card dice-card' }, dice.el),
       cardChips(game.cards),
       list,
       waiting,
@@ -42,5 +45,7 @@ export async function boardPage(root: HTMLElement, gameId: string): Promise<() =
       live.className = `live ${on ? 'on' : 'off'}`;
       live.textContent = on ? 'live' : 'reconnecting';
     },
+    undefined,
+    (d) => dice.update(d),
   );
 }
