@@ -4,7 +4,7 @@ import { ApiFailure, getJson } from './api.js';
 import { h, saved } from './dom.js';
 import { dicePanel } from './dice.js';
 import { KNOWN, type KnownGame } from './home.js';
-import { boardList, cardChips, errorBox, followBoard, page, section, topBar, twoColumns } from './ui.js';
+import { boardList, cardChips, errorBox, followBoard, liveBadge, page, section, topBar, twoColumns } from './ui.js';
 
 const FILE_LABELS: Record<string, [string, string]> = {
   'sheets.pdf': ['Sheets', 'one page a player'],
@@ -30,7 +30,7 @@ export async function hostPage(root: HTMLElement, hostKey: string): Promise<() =
   }
 
   const open = new Set<number>();
-  const live = h('span', { class: 'live off' }, 'connecting');
+  const live = liveBadge();
   const boardBox = h('div', null);
   const sheetsBox = h('div', null);
   const copyBtn = h('button', { class: 'btn secondary small', type: 'button' }, 'Copy');
@@ -132,7 +132,7 @@ export async function hostPage(root: HTMLElement, hostKey: string): Promise<() =
           h('p', { class: 'hint' }, 'Every phone of the game shows each roll as it happens. Put the big screen on a TV or a laptop everyone can see.'),
         ),
         section(
-          h('span', { class: 'row-title' }, h('span', null, h('span', { class: 'step' }, '4'), 'Leaderboard'), live),
+          h('span', { class: 'row-title' }, h('span', null, h('span', { class: 'step' }, '4'), 'Leaderboard'), live.el),
           boardBox,
           h(
             'div',
@@ -158,10 +158,7 @@ export async function hostPage(root: HTMLElement, hostKey: string): Promise<() =
       renderBoard(b);
       void refreshSheets();
     },
-    (on) => {
-      live.className = `live ${on ? 'on' : 'off'}`;
-      live.textContent = on ? 'live' : 'reconnecting';
-    },
+    live.set,
     () => void refreshSheets(),
     (d) => {
       dice.update(d);

@@ -10,7 +10,7 @@ import { ApiFailure, getJson, sendJson, uploadPhoto } from './api.js';
 import { h, saved } from './dom.js';
 import { dicePanel } from './dice.js';
 import { closeUp, overlay, type OverlayView } from './overlay.js';
-import { breakdown, errorBox, followBoard, page, section, topBar } from './ui.js';
+import { breakdown, errorBox, followBoard, liveBadge, page, section, topBar } from './ui.js';
 
 const MAX_UPLOAD = 25_000_000;
 const meKey = (gameId: string) => `baako.me.${gameId}`;
@@ -164,11 +164,11 @@ export async function joinPage(root: HTMLElement, gameId: string, go: (path: str
   // The table's dice, live: no need to see the physical ones. A solo player (sheet B) rolls here.
   const solo = game.dice.playersRoll;
   const dice = dicePanel(game.dice, 'compact', solo ? { roll: `/api/games/${gameId}/rolls`, undo: `/api/games/${gameId}/rolls` } : undefined);
-  const live = h('span', { class: 'live off' }, 'connecting');
+  const live = liveBadge();
   root.replaceChildren(
     topBar(game.title, `Side ${game.side}`),
     page(
-      h('section', { class: 'card dice-card' }, h('h2', { class: 'row-title' }, h('span', null, solo ? 'Your dice' : 'The table’s dice'), live), dice.el),
+      h('section', { class: 'card dice-card' }, h('h2', { class: 'row-title' }, h('span', null, solo ? 'Your dice' : 'The table’s dice'), live.el), dice.el),
       h('section', { class: 'card' }, h('h2', null, h('span', { class: 'step' }, '1'), 'Who are you?'), names),
       h('section', { class: 'card' }, step2),
       mineBox,
@@ -180,10 +180,7 @@ export async function joinPage(root: HTMLElement, gameId: string, go: (path: str
   return followBoard(
     gameId,
     () => undefined,
-    (on) => {
-      live.className = `live ${on ? 'on' : 'off'}`;
-      live.textContent = on ? 'live' : 'reconnecting';
-    },
+    live.set,
     undefined,
     (d) => dice.update(d),
   );

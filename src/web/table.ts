@@ -7,7 +7,7 @@ import type { Board, HostInfo } from '../server/protocol.js';
 import { ApiFailure, getJson } from './api.js';
 import { h } from './dom.js';
 import { dicePanel } from './dice.js';
-import { boardList, errorBox, followBoard, page, topBar } from './ui.js';
+import { boardList, errorBox, followBoard, liveBadge, page, topBar } from './ui.js';
 
 export async function tablePage(root: HTMLElement, hostKey: string): Promise<() => void> {
   let info: HostInfo;
@@ -18,11 +18,11 @@ export async function tablePage(root: HTMLElement, hostKey: string): Promise<() 
     return () => undefined;
   }
   const dice = dicePanel(info.dice, 'screen', { roll: `/api/host/${hostKey}/rolls`, undo: `/api/host/${hostKey}/rolls` });
-  const live = h('span', { class: 'live off' }, 'connecting');
+  const live = liveBadge();
   const boardBox = h('div', { class: 'table-board' });
   const open = new Set<number>();
   root.replaceChildren(
-    topBar(info.title, `Side ${info.side} · ${info.players.length} player${info.players.length === 1 ? '' : 's'}`, live),
+    topBar(info.title, `Side ${info.side} · ${info.players.length} player${info.players.length === 1 ? '' : 's'}`, live.el),
     h(
       'main',
       { class: 'table-screen' },
@@ -48,10 +48,7 @@ export async function tablePage(root: HTMLElement, hostKey: string): Promise<() 
   const stop = followBoard(
     info.id,
     (b: Board) => boardBox.replaceChildren(boardList(b, open)),
-    (on) => {
-      live.className = `live ${on ? 'on' : 'off'}`;
-      live.textContent = on ? 'live' : 'reconnecting';
-    },
+    live.set,
     undefined,
     (d) => dice.update(d),
   );

@@ -110,6 +110,18 @@ export function boardList(b: Board, open: Set<number>): HTMLElement {
   );
 }
 
+/** The "live" badge of a page following its game's events, and the callback that keeps it true. */
+export function liveBadge(): { el: HTMLElement; set: (on: boolean) => void } {
+  const el = h('span', { class: 'live off' }, 'connecting');
+  return {
+    el,
+    set(on) {
+      el.className = `live ${on ? 'on' : 'off'}`;
+      el.textContent = on ? 'live' : 'reconnecting';
+    },
+  };
+}
+
 /**
  * Keeps a board (and the table's dice) up to date: server-sent events, or polling every 5 s when they fail.
  * Returns a stopper.
