@@ -179,7 +179,7 @@ describe.skipIf(!have)('game night in a phone browser', () => {
       expect(await p.textContent('.dice-turn')).toBe('No roll yet');
       expect(await p.locator('.dice-card .roll').count()).toBe(0);
     }
-    await phones[0].screenshot({ path: join(out, 'e2e-dice-0-phone-waiting.png') });
+    await phones[0].screenshot({ path: join(out, 'e2e-dice-0-phone-waiting.png'), animations: 'disabled' });
 
     const facesOf = (p: Page) => p.$$eval('.dice-faces .die', (els) => els.map((e) => Number(e.getAttribute('aria-label'))));
     for (let turn = 1; turn <= 15; turn++) {
@@ -200,16 +200,16 @@ describe.skipIf(!have)('game night in a phone browser', () => {
         expect(says.some((x) => x === 'again: Double 1: rolled again')).toBe(turn === 3);
         expect(says.some((x) => x === 'last: Last turn: score your sheet')).toBe(turn === 15);
       }
-      if (turn === 3) await phones[0].screenshot({ path: join(out, 'e2e-dice-1-phone-double.png') });
+      if (turn === 3) await phones[0].screenshot({ path: join(out, 'e2e-dice-1-phone-double.png'), animations: 'disabled' });
       if (turn === 5) {
-        await phones[0].screenshot({ path: join(out, 'e2e-dice-2-phone-pause.png') });
-        await screen.screenshot({ path: join(out, 'e2e-dice-3-screen-pause.png') });
+        await phones[0].screenshot({ path: join(out, 'e2e-dice-2-phone-pause.png'), animations: 'disabled' });
+        await screen.screenshot({ path: join(out, 'e2e-dice-3-screen-pause.png'), animations: 'disabled' });
       }
     }
     expect(await host.textContent('.dice-panel .roll')).toBe('All 15 turns rolled');
     expect(await host.locator('.dice-panel .roll').isDisabled()).toBe(true);
-    await host.screenshot({ path: join(out, 'e2e-dice-4-host-laptop.png'), fullPage: true });
-    await screen.screenshot({ path: join(out, 'e2e-dice-5-screen-laptop.png') });
+    await host.screenshot({ path: join(out, 'e2e-dice-4-host-laptop.png'), fullPage: true, animations: 'disabled' });
+    await screen.screenshot({ path: join(out, 'e2e-dice-5-screen-laptop.png'), animations: 'disabled' });
     const state = (await (await fetch(`${srv.base}/api/games/${gameId}/dice`)).json()) as DiceState;
     expect(state.rolls.map((r) => r.dice)).toEqual(rolls);
     expect(state.history.filter((x) => x.status === 'rerolled')).toEqual([expect.objectContaining({ turn: 3, dice: [1, 1] })]);
@@ -221,7 +221,7 @@ describe.skipIf(!have)('game night in a phone browser', () => {
     const light = join(out, 'light-x.jpg');
     writeFileSync(light, await fadedPhoto('sample', [{ kind: 'hole', row: 3, col: 10 }], 0.3));
     await phone.setInputFiles('#photo-camera', light);
-    await phone.waitForURL(/\/s\/[A-Za-z0-9_-]{22}$/, { timeout: 30_000 });
+    await phone.waitForURL(/\/s\/[A-Za-z0-9_-]{22}$/, { timeout: 60_000 });
     await phone.waitForSelector('.count');
     expect(await phone.textContent('.count')).toMatch(/^The rolls gave 5 holes; 4 were read: is one of these a hole\?/);
     const missed = 'svg.overlay:not(.doubt-zoom svg) g.doubt[data-item="hole:3:10"]';
@@ -229,7 +229,7 @@ describe.skipIf(!have)('game night in a phone browser', () => {
     // The close-up the count points at first is the missed hole.
     const first = phone.locator('.doubt-btn').first();
     expect(await first.locator('.doubt-count').textContent()).toBe('count');
-    await phone.screenshot({ path: join(out, 'e2e-dice-6-phone-count.png') });
+    await phone.screenshot({ path: join(out, 'e2e-dice-6-phone-count.png'), animations: 'disabled' });
     // The host sees the same note, not a silent score.
     await host.bringToFront();
     await host.waitForSelector('.sheet .rolls-off');
@@ -246,7 +246,7 @@ describe.skipIf(!have)('game night in a phone browser', () => {
     await phone.waitForSelector('.count.ok');
     expect(await phone.textContent('.count')).toMatch(/^✓ The sheet agrees with the 15 rolls: holes 5 of 5/);
     expect(await phone.textContent('.big-total')).toBe(String(total));
-    await phone.screenshot({ path: join(out, 'e2e-dice-7-phone-fixed.png') });
+    await phone.screenshot({ path: join(out, 'e2e-dice-7-phone-fixed.png'), animations: 'disabled' });
     await phone.tap('.bottom-bar .btn');
     await phone.waitForSelector('.msg.ok:has-text("Confirmed")');
 
@@ -257,17 +257,17 @@ describe.skipIf(!have)('game night in a phone browser', () => {
     await host.waitForSelector('.sheet .rolls-ok');
     await screen.bringToFront();
     await screen.waitForSelector('.table-board .entry .name:has-text("Ben")');
-    await screen.screenshot({ path: join(out, 'e2e-dice-8-screen-board.png') });
+    await screen.screenshot({ path: join(out, 'e2e-dice-8-screen-board.png'), animations: 'disabled' });
     // The same pages at a phone's size.
     const small = watch(await ctx.newPage());
     await small.goto(`${srv.base}/host/${hostKey}/table`);
     await small.waitForSelector('.table-board .entry');
-    await small.screenshot({ path: join(out, 'e2e-dice-9-screen-phone.png'), fullPage: true });
+    await small.screenshot({ path: join(out, 'e2e-dice-9-screen-phone.png'), fullPage: true, animations: 'disabled' });
     await small.goto(`${srv.base}/host/${hostKey}`);
     await small.waitForSelector('.sheet .rolls-ok');
-    await small.screenshot({ path: join(out, 'e2e-dice-10-host-phone.png'), fullPage: true });
+    await small.screenshot({ path: join(out, 'e2e-dice-10-host-phone.png'), fullPage: true, animations: 'disabled' });
     expect(problems).toEqual([]);
-  });
+  }, 180_000);
 
   it('shows a bad upload as a message on the page', async () => {
     const phone = watch(await ctx.newPage());
