@@ -8,8 +8,9 @@
 import { boardFromState, type Board } from '../engine/board.js';
 import { onFence } from '../engine/moves.js';
 import { toggleItem, type ReviewItem } from '../engine/review.js';
-import { checkRolls, describeRollsCheck, fenceExcess, rollsQuestion, type Roll, type RollsCheck } from '../engine/rolls.js';
+import { checkRolls, describeRollsCheck, fenceExcess, RollsError, rollsQuestion, validateRolls, type Roll, type RollsCheck } from '../engine/rolls.js';
 import type { GameData, SheetState } from '../engine/types.js';
+import { UserError } from '../errors.js';
 import type { InkCalibration } from './classify.js';
 import { edgeInputs, fenceProbability } from './edge-model.js';
 import type { CellFeature, EdgeFeature } from './features.js';
@@ -59,6 +60,13 @@ export function reviewAgainstRolls(
   models: ReadingModels,
 ): { review: RollsReview; uncertain: Item[]; risks: number[] } {
   const { state } = reading;
+  // Rolls given before the side was known (from the QR code) may not fit it: 16 turns, or a double 1 on sheet A.
+  try {
+    validateRolls(game, state.side, rolls);
+  } catch (e) {
+    if (e instanceof RollsError) throw new UserError(`the rolls do not fit sheet ${state.side}: ${e.message}`);
+    throw e;
+  }
   const check = checkRolls(game, state, rolls);
   const review: RollsReview = { rolls: [...rolls], check, summary: describeRollsCheck(check), note: rollsQuestion(check), culprits: [] };
   if (check.agrees) return { review, uncertain: reading.uncertain, risks: reading.risks };

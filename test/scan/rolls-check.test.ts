@@ -62,6 +62,10 @@ describe('a reading against the rolls', () => {
     expect(r.state.fences.h[1]).toBe(plain.state.fences.h[1].slice(0, 3) + '000' + plain.state.fences.h[1].slice(6));
   });
 
+  it('rolls that do not fit the sheet its QR code names are an input error', async () => {
+    await expect(scanPhoto(fixture('sample').bytes, game, { rolls: [[1, 1], [2, 3]] })).rejects.toThrow(/the rolls do not fit sheet A: roll 1: a double 1 is rolled again/);
+  });
+
   it('rolls of another game than the fallback\'s are not used', async () => {
     const r = await scanPhoto(fixture('sample').bytes, game, { rolls, fallback: { side: 'A', cards: plain.state.cards, game: 'othergame' } });
     expect(r.rolls).toBeUndefined();

@@ -45,6 +45,18 @@ export function scanJson(file: string, r: ScanResult) {
   };
 }
 
+function eitherSide<T>(a: () => T, b: () => T): T {
+  try {
+    return a();
+  } catch (e) {
+    try {
+      return b();
+    } catch {
+      throw e;
+    }
+  }
+}
+
 /** The setup to fall back on, and the rolls to check against: `--rolls`, else the game's own (`--game`). */
 function fallbackFrom(args: Args, game: GameData): { fallback?: FallbackSetup; rolls?: Roll[] } {
   if (args.game) {
@@ -54,7 +66,8 @@ function fallbackFrom(args: Args, game: GameData): { fallback?: FallbackSetup; r
     const rolls = rollsOption(game, args.rolls, side) ?? (g.rolls?.length ? checkedRolls(game, g.side, g.rolls, `${file}: rolls`) : undefined);
     return { fallback: { side, cards: g.cards, game: g.id, paper: g.paper }, rolls };
   }
-  const rolls = rollsOption(game, args.rolls, args.side ?? 'A');
+  // The side is the QR code's when not given: rolls fit for either side are taken (a double 1 is a turn on B only).
+  const rolls = args.side ? rollsOption(game, args.rolls, args.side) : eitherSide(() => rollsOption(game, args.rolls, 'A'), () => rollsOption(game, args.rolls, 'B'));
   if (args.cards) {
     const cards = args.cards.split(',').map((s) => s.trim()).filter(Boolean);
     if (cards.length !== 5) throw new UserError(`--cards: expected the 5 cards in play separated by commas, found ${cards.length}`);
