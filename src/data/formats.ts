@@ -31,6 +31,24 @@ export const sheetStateSchema = z
   })
   .describe('Sheet state JSON: a finished Baako sheet (input of baako score)');
 
+/** A sheet against the game's rolls (score and scan JSON, where rolls were given). */
+const rollsCheckSchema = z
+  .looseObject({
+    expected: z.looseObject({
+      turns: z.number().int().min(0),
+      pauses: z.number().int().min(0),
+      holes: z.number().int().min(0).nullable().describe('holes the rolls gave (null on sheet B: no hole faces)'),
+      fences: z.looseObject({ min: z.number().int(), max: z.number().int() }).describe('fence edges the rolls and the special fences allow'),
+    }),
+    holes: z.number().int().min(0).nullable(),
+    fences: z.number().int().min(0).describe('interior fence edges on the sheet'),
+    holesAgree: z.boolean(),
+    fencesAgree: z.boolean(),
+    agrees: z.boolean(),
+    summary: z.string().describe('"checked against 15 rolls: holes 3 of 3, fence edges 118 (expected 116-119)", or what disagrees'),
+  })
+  .describe("the sheet against the game's rolls");
+
 export const scoreSchema = z
   .looseObject({
     total: z.number().int().describe('the sum of cards minus penalties'),
@@ -47,6 +65,7 @@ export const scoreSchema = z
     ),
     penaltyDetail: z.looseObject({ eggs: z.number().int().min(0), enclosedHoles: z.number().int().min(0) }).optional(),
     title: z.string().optional().describe("sheet B's solo title"),
+    rollsCheck: rollsCheckSchema.optional(),
   })
   .describe('Score JSON (output of baako score --json)');
 
@@ -70,6 +89,13 @@ const scanReading = sheetStateSchema
     setupFrom: z.enum(['qr', 'fallback']).optional().describe('whether the setup came from the QR code or from --game/--cards'),
     photo: z.string().optional().describe('the file read'),
     page: z.number().int().min(1).optional().describe('the page of a multi-page input, 1-based'),
+    rollsCheck: rollsCheckSchema
+      .extend({
+        note: z.string().nullable().describe('where the count disagrees, the question for a person'),
+        culprits: z.array(z.looseObject({ kind: z.enum(['h', 'v', 'hole']), row: z.number().int().min(0), col: z.number().int().min(0) })).describe('the items the count points at, likeliest wrong first (they lead uncertain)'),
+        proposal: z.looseObject({ kind: z.enum(['h', 'v', 'hole']), row: z.number().int().min(0), col: z.number().int().min(0) }).optional().describe('the one switch that makes the count agree, where the models clearly favour it (never applied)'),
+      })
+      .optional(),
   })
   .describe('one sheet read');
 

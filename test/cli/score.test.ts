@@ -62,6 +62,7 @@ describe('baako score against the rolls', () => {
     const json = JSON.parse(baako(['score', file, '--rolls', text, '--json']).stdout);
     expect(json.total).toBe(truth.score);
     expect(json.rollsCheck).toMatchObject({ agrees: true, holes: 5, fences: 117, expected: { turns: 15, holes: 5, fences: { min: 115, max: 118 } } });
+    expect(scoreSchema.safeParse(json).success).toBe(true);
   });
 
   it("the state's rolls key, in JSON or the notation: what disagrees, exit 3", () => {
@@ -99,6 +100,7 @@ describe('baako score against the rolls', () => {
 import { readFileSync } from 'node:fs';
 import { loadGame } from '../../src/data/load.js';
 import { writeNotation } from '../../src/engine/notation.js';
+import { scoreSchema } from '../../src/data/formats.js';
 import { trueRolls } from '../helpers/fade.js';
 const game = loadGame();
 function require_(p: string) {

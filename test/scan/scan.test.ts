@@ -7,6 +7,7 @@ import { loadGame } from '../../src/data/load.js';
 import { scanPhoto } from '../../src/scan/scan.js';
 import { simulatePhoto, type SimulatedPhoto } from '../../tools/sim/simulate-photo.js';
 import { baako } from '../cli/run.js';
+import { scanSchema } from '../../src/data/formats.js';
 import { fadedPhoto, trueRolls, truthOf } from '../helpers/fade.js';
 import { evaluate } from './evaluate.js';
 
@@ -227,6 +228,7 @@ describe('baako scan output', () => {
     expect(j.rollsCheck).toMatchObject({ agrees: false, holes: 4, note: 'The rolls gave 5 holes; 4 were read: is one of these a hole?' });
     expect(j.rollsCheck.culprits[0]).toEqual({ kind: 'hole', row: 3, col: 10 });
     expect(j.uncertain[0]).toEqual({ kind: 'hole', row: 3, col: 10 });
+    expect(scanSchema.safeParse(j).success).toBe(true);
     // The scan JSON is a sheet state with its rolls: baako score checks it again.
     const saved = join(tmp, 'light-x.json');
     writeFileSync(saved, JSON.stringify(j));
