@@ -5,6 +5,7 @@
 import { loadGame } from '../data/load.js';
 import type { GameData } from '../engine/types.js';
 import { loadAssets, type Assets } from './assets.js';
+import type { DieSource } from './dice.js';
 import type { Board } from './protocol.js';
 import { EventHub } from './events.js';
 import { Intake } from './intake.js';
@@ -36,6 +37,8 @@ export interface ServeOptions {
   scanner?: string;
   /** One line per event worth a log (default: nothing). */
   log?: (line: string) => void;
+  /** The table's dice (default: node:crypto's); tests inject their own. */
+  dice?: DieSource;
 }
 
 export interface ServerContext {
