@@ -19,6 +19,9 @@ export interface ReviewItem {
   rolls?: boolean;
 }
 
+/** A scanner's guess with a chance of being wrong under this counts as likely right (not asked on its own). */
+export const LIKELY_RIGHT = 0.05;
+
 export const sameItem = (a: ReviewItem, b: ReviewItem): boolean => a.kind === b.kind && a.row === b.row && a.col === b.col;
 
 /** Whether the item is drawn in the state: the edge fenced, the cell a player's hole. */

@@ -1,4 +1,5 @@
 import { boardFromState, type Board } from '../engine/board.js';
+import { LIKELY_RIGHT } from '../engine/review.js';
 import { scoreBoard } from '../engine/score.js';
 import type { GameData, SheetState } from '../engine/types.js';
 import type { ReadItem } from './read.js';
@@ -10,8 +11,7 @@ import type { ReadItem } from './read.js';
  * allow until they are answered.
  */
 
-/** An item's chance of being wrong under which it counts as likely right. */
-export const LIKELY_RIGHT = 0.05;
+export { LIKELY_RIGHT };
 /** Most asked items whose every combination is scored for the range; past it, each is moved on its own. */
 const RANGE_ALL = 10;
 /** Most doubtful items that move nothing alone tried in pairs (the likeliest wrong first): bounded work. */

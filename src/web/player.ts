@@ -2,7 +2,7 @@
  * The player's screens: pick your name, photograph your sheet, then check what was read: tap the scanner's
  * doubts to switch them (the score is recomputed here, by the same engine as the server), and confirm.
  */
-import { applyToggles, itemValue, sameItem, type ReviewItem } from '../engine/review.js';
+import { applyToggles, itemValue, LIKELY_RIGHT, sameItem, type ReviewItem } from '../engine/review.js';
 import { checkRolls, describeRollsCheck, rollsQuestion } from '../engine/rolls.js';
 import { scoreState } from '../engine/score.js';
 import type { SheetState } from '../engine/types.js';
@@ -410,6 +410,10 @@ export async function reviewPage(root: HTMLElement, gameId: string, sheetId: str
   // An asked spot is answered when the player switches it or says it is right as read; until then the total is a range.
   const answered: ReviewItem[] = [];
   const isAnswered = (it: ReviewItem) => answered.some((a) => sameItem(a, it)) || toggled.some((t) => sameItem(t, it));
+  // A spot asked only because the rolls' count disagreed (the scanner itself is fairly sure of it) is settled
+  // once the count agrees.
+  let countAgrees = false;
+  const settledByCount = (it: ReviewItem) => countAgrees && it.rolls === true && (it.chance ?? 1) < LIKELY_RIGHT && !isAnswered(it);
   const rightButtons = new Map<ReviewItem, HTMLButtonElement>();
   list.replaceChildren(
     ...unsure.map((c) => {
@@ -451,13 +455,14 @@ export async function reviewPage(root: HTMLElement, gameId: string, sheetId: str
     view.update(state, score, toggled);
     const before = totalEl.textContent;
     totalEl.textContent = String(score.total);
-    const open = editable() ? unsure.filter((c) => !isAnswered(c.it)).map((c) => c.it) : [];
+    countAgrees = rolls.length > 0 && state.side === game.side && checkRolls(rules, state, rolls).agrees;
+    const open = editable() ? unsure.filter((c) => !isAnswered(c.it) && !settledByCount(c.it)).map((c) => c.it) : [];
     const [lo, hi] = totalRange(state, open);
     rangeEl.textContent = open.length ? (lo === hi ? `until you check ${spots(open.length)}` : `${lo} to ${hi} until you check ${spots(open.length)}`) : '';
     for (const [it, b] of rightButtons) {
       b.hidden = !editable();
-      b.disabled = isAnswered(it);
-      b.textContent = toggled.some((t) => sameItem(t, it)) ? 'Switched' : answered.some((a) => sameItem(a, it)) ? '✓ Checked' : '✓ Right as read';
+      b.disabled = isAnswered(it) || settledByCount(it);
+      b.textContent = toggled.some((t) => sameItem(t, it)) ? 'Switched' : answered.some((a) => sameItem(a, it)) ? '✓ Checked' : settledByCount(it) ? '✓ Count agrees' : '✓ Right as read';
     }
     if (changed && before !== totalEl.textContent) {
       totalEl.classList.remove('flash');
