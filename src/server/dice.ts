@@ -5,7 +5,7 @@
  * by marking them so: the history stays.
  */
 import { randomInt } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { isReroll, turnInfo, type Roll } from '../engine/rolls.js';
 import type { GameData } from '../engine/types.js';
@@ -85,15 +85,29 @@ export function undoTurn(store: Store, g: GameRow, turn: number): { ok: true } |
   return { ok: true };
 }
 
-/** Keeps the game's game.json (for `baako scan --game`) in step with its rolls; other keys stay as written. */
-export function syncGameJson(store: Store, g: GameRow): void {
-  const file = join(store.gameDir(g.id), 'game.json');
+/**
+ * Keeps a game's game.json (for `baako scan --game`) in step with its rolls; other keys stay as written. Rewritten
+ * only when its rolls differ (so a start can call it for every game). Returns whether it was rewritten.
+ */
+export function syncGameJson(store: Store, gameId: string): boolean {
+  const file = join(store.gameDir(gameId), 'game.json');
+  // A write a stop cut off: game.json itself is whole (written to .part, then renamed).
+  rmSync(`${file}.part`, { force: true });
   let json: Record<string, unknown>;
   try {
     json = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
   } catch {
-    return;
+    return false;
   }
-  json.rolls = store.keptRolls(g.id);
+  const rolls = store.keptRolls(gameId);
+  if (JSON.stringify(json.rolls ?? []) === JSON.stringify(rolls)) return false;
+  json.rolls = rolls;
   writeFileDurable(file, JSON.stringify(json, null, 2) + '\n');
+  return true;
+}
+
+/** At a start: every game's game.json in step with the rolls the database kept (a stop may come between the two). */
+export function syncAllGameJson(store: Store, log: (line: string) => void = () => undefined): void {
+  const fixed = store.gameIds().filter((id) => syncGameJson(store, id)).length;
+  if (fixed) log(`recovered: ${fixed} game.json brought in step with the rolls`);
 }

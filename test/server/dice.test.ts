@@ -4,7 +4,7 @@
  * and the exports, survive a restart, and two games rolled at once never mix. A sheet read against the rolls.
  */
 import Database from 'better-sqlite3';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readGameFile } from '../../src/data/game-file.js';
@@ -224,13 +224,18 @@ describe('sheets read against the rolls', () => {
     expect(csv.split('\r\n')[1]).toMatch(/,agrees$/);
   });
 
-  it('the rolls survive a restart', async () => {
+  it('the rolls survive a restart, and game.json follows them', async () => {
     const host = await newGame(2);
     dice.push(2, 3, 6, 1);
     await rollAs(`/api/host/${host.hostKey}/rolls`, 1);
     await rollAs(`/api/host/${host.hostKey}/rolls`, 2);
     await srv.app.close();
+    // A stop between the database's commit and game.json's rewrite: the start brings game.json in step.
+    const stale = JSON.parse(readFileSync(host.gameJson, 'utf8'));
+    writeFileSync(host.gameJson, JSON.stringify({ ...stale, rolls: [[2, 3]] }));
+    writeFileSync(`${host.gameJson}.part`, '{"cut off');
     srv = await startServer({ data: srv.data, dice: dice.next });
+    expect(existsSync(`${host.gameJson}.part`)).toBe(false);
     const d = (await (await fetch(`${srv.base}/api/games/${host.id}/dice`)).json()) as DiceState;
     expect(d.rolls.map((r) => r.dice)).toEqual([[2, 3], [6, 1]]);
     expect(d.rolls[1].says).toEqual(['a 1: pass your sheet left, your neighbour marks a hole']);

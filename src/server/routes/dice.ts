@@ -12,7 +12,7 @@ import type { GameRow } from '../store.js';
 /** After a roll or an undo: on the disk before it is answered, game.json follows, every open page of the game is told. */
 async function diceChanged(ctx: ServerContext, g: GameRow): Promise<void> {
   await ctx.store.flush();
-  syncGameJson(ctx.store, g);
+  syncGameJson(ctx.store, g.id);
   ctx.events.publish(g.id, 'dice', diceState(ctx.store, ctx.rules, g));
 }
 
