@@ -28,6 +28,8 @@ export interface PhotoOutcome {
   listed?: number;
   rightAfterAnswers?: boolean;
   confidence?: number;
+  /** The scanner's chance that the total is still wrong once the asked spots are answered. */
+  stillWrong?: number;
   /** Each listed item's chance and whether it was wrong, and every wrong item's chance (for calibration). */
   chances?: [number, 0 | 1][];
   scanMs?: number;
@@ -73,6 +75,7 @@ for (let i = 0; i < count; i++) {
       listed: e.listed,
       rightAfterAnswers: e.rightAfterAnswers,
       confidence: r.confidence,
+      stillWrong: r.stillWrong,
       chances: r.uncertain.map((u) => [Math.round(u.chance * 1e4) / 1e4, wrong.has(`${u.kind}${u.row},${u.col}`) ? 1 : 0]),
     });
   } catch (err) {

@@ -65,7 +65,7 @@ export class DataError extends UserError {
 export type ScanRefusal =
   /** The file is missing. */
   | 'file-not-found'
-  /** Not a JPEG, PNG or WebP, or not an image at all. */
+  /** Not a photo the scanner decodes (JPEG, HEIC, PNG, WebP, AVIF, TIFF), or not an image at all. */
   | 'not-an-image'
   /** The image data is cut short or damaged. */
   | 'damaged-image'
@@ -85,13 +85,7 @@ export type ScanRefusal =
   | 'qr-unreadable'
   /** The land's borderline cannot be traced: blur or darkness. */
   | 'too-blurry'
-  /** Paper washed out white with faint pencil on it. */
-  | 'washed-out'
-  /** A shadow's edge or glare across the land, with faint pencil. */
-  | 'uneven-light'
-  /** Pencil too faint to read reliably. */
-  | 'too-faint'
-  /** Too many doubtful edges or holes to trust the reading. */
+  /** More spots to check than a person would check before redoing the sheet by hand. */
   | 'too-doubtful'
   /** Fewer fences than any finished sheet has: the pencil does not show, or the sheet is not finished. */
   | 'unfinished';

@@ -94,3 +94,19 @@ function totalRange(base: number, asked: RatedItem[], moved: (list: ReadItem[]) 
   }
   return [lo, hi];
 }
+
+/**
+ * The chance the total is still wrong once the asked items are answered: that some item not asked was misread and
+ * moves the total. Items not listed at all are counted whatever they move (their chances are small, but a photo
+ * the models cannot read has many of them).
+ */
+export function stillWrongChance(items: readonly ReadItem[], rated: readonly RatedItem[]): number {
+  const listed = new Map(rated.map((r) => [`${r.kind}${r.row},${r.col}`, r]));
+  let right = 1;
+  for (const it of items) {
+    const r = listed.get(`${it.kind}${it.row},${it.col}`);
+    if (r && (!r.likely || r.points === 0)) continue;
+    right *= 1 - it.chance;
+  }
+  return 1 - right;
+}

@@ -3,7 +3,7 @@ import { scoreState } from '../engine/score.js';
 import type { Paper, SheetTag } from '../engine/setup.js';
 import type { GameData, Score, SheetState, Side } from '../engine/types.js';
 import { ScanRefused } from '../errors.js';
-import { rateDoubts, type RatedItem } from './ask.js';
+import { rateDoubts, stillWrongChance, type RatedItem } from './ask.js';
 import type { EdgeFeature } from './edge-features.js';
 import { defaultModels, type ScanModels } from './models.js';
 import { gatherEvidence, readSheet, type SheetEvidence, type UncertainItem } from './read.js';
@@ -64,6 +64,8 @@ export interface ScanResult {
   uncertain: RatedItem[];
   /** The lowest and highest total the asked items allow until the player answers them. */
   range: [number, number];
+  /** The chance the total is still wrong once the asked items are answered (0..1, to 3 decimals). */
+  stillWrong: number;
   player?: number;
   game?: string;
   paper: Paper;
@@ -217,6 +219,7 @@ export async function scanPhoto(input: PhotoInput, game: GameData, opts: ScanOpt
     confidence: Math.round(reading.confidence * 1000) / 1000,
     uncertain: doubts.items,
     range: doubts.range,
+    stillWrong: Math.round(stillWrongChance(reading.items, doubts.items) * 1000) / 1000,
     player: tag?.player ?? fb?.player,
     game: tag?.game ?? fb?.game,
     paper: pose.paper,

@@ -8,11 +8,11 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ServerContext } from './context.js';
 import { renameLater } from './durable.js';
-import { gameTitle } from './results.js';
 import { BusyError } from './scan-queue.js';
 import type { JobResult, ScanJob } from './scan-job.js';
 import type { GameRow, UploadRow } from './store.js';
 import type { PhotoType } from './upload.js';
+import { otherGame, sheetOf } from './scans.js';
 import { nameOf } from './views.js';
 
 /** Pixels per cell and around the land of the straightened picture the page draws on. */
@@ -183,8 +183,10 @@ export class Intake {
       failure = e;
     }
     this.reading.delete(u.id);
-    if (this.closed) return;
+    let sheet = false;
     try {
+      // Stopping: the photo stays queued, for the next start.
+      if (this.closed) return;
       if (!result) {
         if (failure instanceof BusyError || attempts < MAX_ATTEMPTS) {
           log(`scan ${g.id}: ${(failure as Error)?.message ?? failure}; trying again`);
@@ -194,44 +196,35 @@ export class Intake {
       }
       const ms = Math.round(performance.now() - t0);
       this.scanMs = this.scanMs * 0.8 + ms * 0.2;
-      this.finish(g, u, result, ms);
+      sheet = this.finish(g, u, result, ms);
     } catch (e) {
       // (the database or the disk failed: the photo stays queued, for the next start)
       log(`scan ${g.id}: could not record the result: ${(e as Error)?.stack ?? e}`);
     } finally {
+      // The job writes the land before the sheet's row: an attempt that ends without that row (dropped at a stop,
+      // failed, timed out, refused) leaves no land behind; the queue settles a job only once its worker is done with it.
+      if (!sheet) this.dropLand(u);
       this.pump();
     }
   }
 
-  private finish(g: GameRow, u: UploadRow, result: JobResult, ms: number): void {
-    if (!result.ok) return this.refuse(u, result.status, result.error, result.code);
+  /** Records the scanned sheet, or refuses the upload; says whether a sheet was recorded. */
+  private finish(g: GameRow, u: UploadRow, result: JobResult, ms: number): boolean {
+    if (!result.ok) {
+      this.refuse(u, result.status, result.error, result.code);
+      return false;
+    }
     const o = result.outcome;
     if (o.setupFrom === 'qr' && o.game !== g.setupId) {
-      return this.refuse(u, 422, `This sheet was printed for another game (its QR code says game ${o.game}), not for ${gameTitle(g)}: photograph a sheet of this game`, 'another-game');
+      this.refuse(u, 422, `${otherGame(g, o)}: photograph a sheet of this game`, 'another-game');
+      return false;
     }
-    const row = this.ctx.store.finishUpload({
-      id: u.id,
-      gameId: g.id,
-      player: u.player,
-      qrPlayer: o.player ?? null,
-      status: 'review',
-      photo: u.photo,
-      land: o.land,
-      scanned: o.state,
-      uncertain: o.uncertain,
-      confidence: o.confidence,
-      setupFrom: o.setupFrom,
-      toggled: [],
-      state: o.state,
-      score: o.score,
-      scanMs: ms,
-      createdAt: Date.now(),
-      confirmedAt: null,
-    });
+    const row = this.ctx.store.finishUpload(sheetOf(g, u.id, u.player, o, u.photo, ms));
     this.stats.scanned++;
     this.ctx.log(`scan ${g.id} #${row.no}: ${nameOf(g, u.player)}, total ${o.score.total}, ${o.uncertain.length} to check, ${(u.bytes / 1e6).toFixed(1)} MB in ${ms} ms`);
     // Hosts see the new sheet in review.
     this.ctx.events.publish(g.id, 'sheets', { no: row.no });
+    return true;
   }
 
   /** The photo could not be read: the phone is told why; the photo, of no use, is deleted. */
@@ -241,6 +234,13 @@ export class Intake {
     this.stats.refused++;
     log(`scan ${u.gameId}: refused (${status}): ${error}`);
     rmSync(store.sheetFile(u.gameId, 'photos', u.photo), { force: true });
-    rmSync(store.sheetFile(u.gameId, 'land', `${u.id}.jpg`), { force: true });
+    this.dropLand(u);
+  }
+
+  /** Removes the land a scan of the upload wrote, whole or cut off while being written. */
+  private dropLand(u: UploadRow): void {
+    const land = this.ctx.store.sheetFile(u.gameId, 'land', `${u.id}.jpg`);
+    rmSync(land, { force: true });
+    rmSync(`${land}.part`, { force: true });
   }
 }

@@ -158,12 +158,12 @@ export class ScanQueue {
     }
     const slots = this.slots.splice(0);
     await Promise.all(
-      slots.map((s) => {
-        if (s.busy) {
-          clearTimeout(s.busy.timer);
-          s.busy.p.reject(new BusyError('The server is shutting down', 10));
-        }
-        return s.worker.terminate();
+      slots.map(async (s) => {
+        const busy = s.busy;
+        if (busy) clearTimeout(busy.timer);
+        await s.worker.terminate();
+        // Told only once the worker has stopped: a scan cut off here writes nothing after its caller cleaned up.
+        busy?.p.reject(new BusyError('The server is shutting down', 10));
       }),
     );
   }

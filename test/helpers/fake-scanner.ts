@@ -3,7 +3,9 @@
  * placeholder JPEG) is "read" as the game's blank sheet after `BAAKO_FAKE_SCAN_MS` ms of busy CPU (default 20),
  * with its land written as the scanner writes it; a real photo goes to the real scanner. So a crowd of a hundred
  * costs seconds, and the few real photos among them are still read for real. With `BAAKO_FAKE_SCAN_GATE`, a
- * scan waits until that file exists (a test holds the scanner busy as long as it needs).
+ * scan waits until that file exists (a test holds the scanner busy as long as it needs). With
+ * `BAAKO_FAKE_SCAN_LATE_MS`, the result comes that long after the land is written (a result on its way when the
+ * server stops, or past the scan's time limit).
  */
 import { existsSync, statSync } from 'node:fs';
 import { loadGame } from '../../src/data/load.js';
@@ -22,6 +24,7 @@ export const TINY_JPEG = Buffer.from(
 
 const cpuMs = Number(process.env.BAAKO_FAKE_SCAN_MS ?? 20);
 const gate = process.env.BAAKO_FAKE_SCAN_GATE;
+const lateMs = Number(process.env.BAAKO_FAKE_SCAN_LATE_MS ?? 0);
 const game = loadGame();
 
 export async function runScanJob(job: ScanJob): Promise<JobResult> {
@@ -36,6 +39,7 @@ export async function runScanJob(job: ScanJob): Promise<JobResult> {
   }
   const state = blankState(job.fallback.side, job.fallback.cards);
   writeFileDurable(job.land, TINY_JPEG);
+  if (lateMs) await new Promise((r) => setTimeout(r, lateMs));
   const score = scoreState(game, state);
   return {
     ok: true,

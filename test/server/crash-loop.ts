@@ -60,7 +60,7 @@ export async function crashLoop(opts: { rounds: number; seed?: number; maxWaitin
     const child = await startServerProcess(data, { maxWaiting: opts.maxWaiting });
     stats.startMs.push(child.startMs);
     try {
-      const inReview = await check(round, child.base);
+      const inReview = await check(round, child);
       await workload(round, child, inReview);
     } finally {
       await child.kill();
@@ -69,7 +69,7 @@ export async function crashLoop(opts: { rounds: number; seed?: number; maxWaitin
   // And once more after the last kill.
   const child = await startServerProcess(data, { maxWaiting: opts.maxWaiting });
   try {
-    await check(opts.rounds + 1, child.base);
+    await check(opts.rounds + 1, child);
   } finally {
     await child.kill();
   }
@@ -79,7 +79,8 @@ export async function crashLoop(opts: { rounds: number; seed?: number; maxWaitin
   return stats;
 
   /** The invariants, just after a start; returns the sheets in review (to confirm some next). */
-  async function check(round: number, base: string): Promise<{ game: string; id: string }[]> {
+  async function check(round: number, child: ServerProcess): Promise<{ game: string; id: string }[]> {
+    const base = child.base;
     for (const id of games.keys()) {
       const res = await fetch(`${base}/api/games/${id}`);
       if (res.status !== 200) throw fail(round, `acknowledged game ${id} answers ${res.status}`);
@@ -102,6 +103,12 @@ export async function crashLoop(opts: { rounds: number; seed?: number; maxWaitin
       waiting = still;
       if (waiting.length && Date.now() > deadline) throw fail(round, `${waiting.length} uploads never read`);
       if (waiting.length) await new Promise((r) => setTimeout(r, 100));
+    }
+    // Uploads recorded but never acknowledged (the kill came before the answer) are read too, and the files are
+    // checked once the scanner is done: a scan under way has written its land and not yet its sheet's row.
+    while ((await child.stats()).pending > 0) {
+      if (Date.now() > deadline) throw fail(round, `${(await child.stats()).pending} recorded uploads never read`);
+      await new Promise((r) => setTimeout(r, 100));
     }
     const db = new Database(join(data, 'baako.db'), { readonly: true, fileMustExist: true });
     try {

@@ -113,3 +113,74 @@ describe('a start after a crash', () => {
     expect(srv.logs.join('\n')).toMatch(/1 game folders .* have no game in the new database: left as they are/);
   });
 });
+
+/** The server's scanner runs with `env` (the workers take the environment they start with). */
+async function startServerWith(env: Record<string, string>, data: string) {
+  const saved = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]));
+  Object.assign(process.env, env);
+  try {
+    return await startServer({ data, scanner: fake });
+  } finally {
+    for (const [k, v] of Object.entries(saved)) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+  }
+}
+
+/** Waits until `file` exists (a scan in a worker wrote it). */
+async function waitForFile(file: string, timeoutMs = 30_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!existsSync(file)) {
+    if (Date.now() > end) throw new Error(`${file} never written`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+describe('a scan whose result comes late', () => {
+  it('a stop leaves no land without its sheet: the photo stays queued and is read on the next start', async () => {
+    const { data, game } = seedGame();
+    // The land is written, its result held back until the stop.
+    const srv = await startServerWith({ BAAKO_FAKE_SCAN_LATE_MS: '600000' }, data);
+    const landDir = join(data, 'games', game.id, 'land');
+    let id: string;
+    try {
+      const res = await fetch(`${srv.base}/api/games/${game.id}/sheets?player=1`, { method: 'POST', headers: { 'Content-Type': 'image/jpeg' }, body: TINY_JPEG });
+      expect(res.status).toBe(202);
+      id = ((await res.json()) as SheetAnswer).id;
+      await waitForFile(join(landDir, `${id}.jpg`));
+    } finally {
+      await srv.app.close();
+    }
+    expect(readdirSync(landDir)).toEqual([]);
+    const store = new Store(data);
+    expect(store.queuedUploads().map((u) => u.id)).toEqual([id]);
+    store.close();
+
+    const again = await startServer({ data, scanner: fake });
+    try {
+      expect((await waitForSheet(again.base, game.id, id)).status).toBe(201);
+      expect(readdirSync(landDir)).toEqual([`${id}.jpg`]);
+    } finally {
+      await again.app.close();
+    }
+  }, 60_000);
+
+  it('a scan past its time limit is refused and its land removed, though the worker had written it', async () => {
+    const { data, game } = seedGame();
+    const srv = await startServerWith({ BAAKO_FAKE_SCAN_LATE_MS: '600000' }, data);
+    srv.app.queue.maxScanMs = 500;
+    const landDir = join(data, 'games', game.id, 'land');
+    try {
+      const res = await fetch(`${srv.base}/api/games/${game.id}/sheets?player=1`, { method: 'POST', headers: { 'Content-Type': 'image/jpeg' }, body: TINY_JPEG });
+      const id = ((await res.json()) as SheetAnswer).id;
+      const { status, json } = await waitForSheet(srv.base, game.id, id);
+      expect(status).toBe(422);
+      expect(json.error).toMatch(/took too long/);
+      expect(readdirSync(landDir)).toEqual([]);
+      expect(readdirSync(join(data, 'games', game.id, 'photos'))).toEqual([]);
+    } finally {
+      await srv.app.close();
+    }
+  }, 60_000);
+});
