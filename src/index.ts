@@ -172,7 +172,7 @@ export interface ScanPhotoOptions extends GameOption {
  */
 export async function scanPhoto(photo: string | Buffer, opts: ScanPhotoOptions = {}): Promise<SheetReading> {
   const game = opts.game ?? loadGame();
-  const { scanPhoto: scan } = await import('./scan/scan.js');
+  const [{ scanPhoto: scan }, { rollsCheckJson }] = await Promise.all([import('./scan/scan.js'), import('./scan/rolls-check.js')]);
   const r = await scan(photo, game, { fallback: opts.fallback, name: opts.name, rolls: opts.rolls });
   const reading: SheetReading = {
     state: r.state,
@@ -184,9 +184,7 @@ export async function scanPhoto(photo: string | Buffer, opts: ScanPhotoOptions =
     ...(r.game !== undefined ? { game: r.game } : {}),
     paper: r.paper,
     setupFrom: r.setupFrom,
-    ...(r.rolls
-      ? { rollsCheck: { ...r.rolls.check, summary: r.rolls.summary, note: r.rolls.note, culprits: r.rolls.culprits, ...(r.rolls.proposal ? { proposal: r.rolls.proposal } : {}) } }
-      : {}),
+    ...(r.rolls ? { rollsCheck: rollsCheckJson(r.rolls) } : {}),
   };
   if (opts.overlay) {
     const { renderOverlay } = await import('./scan/overlay.js');

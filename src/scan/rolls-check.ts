@@ -31,6 +31,11 @@ export interface RollsReview {
   proposal?: RollsItem;
 }
 
+/** The review as the scan JSON's `rollsCheck` (docs/formats.md): the check with its summary, note, culprits and proposal. */
+export function rollsCheckJson(r: RollsReview) {
+  return { ...r.check, summary: r.summary, note: r.note, culprits: r.culprits, ...(r.proposal ? { proposal: r.proposal } : {}) };
+}
+
 /** Culprits listed beyond the count's shortfall: a person picks among a few, not one. */
 const SPARE = 2;
 const MOST = 8;

@@ -10,6 +10,7 @@ import type { GameData } from '../../engine/types.js';
 import { BaakoError, UserError } from '../../errors.js';
 import { renderOverlay, spots } from '../../scan/overlay.js';
 import { openInputs } from '../../scan/inputs.js';
+import { rollsCheckJson } from '../../scan/rolls-check.js';
 import { scanPhoto, type FallbackSetup, type ScanResult } from '../../scan/scan.js';
 import { ensureDir, writeFileAtomic } from '../../files.js';
 import { resolveGameFile } from '../../server/game-dir.js';
@@ -29,7 +30,7 @@ export function scanJson(file: string, r: ScanResult, page?: number) {
     range: r.range,
     ...(r.player !== undefined ? { player: r.player } : {}),
     ...(r.game !== undefined ? { game: r.game } : {}),
-    ...(r.rolls ? { rolls: r.rolls.rolls, rollsCheck: { ...r.rolls.check, summary: r.rolls.summary, note: r.rolls.note, culprits: r.rolls.culprits, ...(r.rolls.proposal ? { proposal: r.rolls.proposal } : {}) } } : {}),
+    ...(r.rolls ? { rolls: r.rolls.rolls, rollsCheck: rollsCheckJson(r.rolls) } : {}),
     paper: r.paper,
     setupFrom: r.setupFrom,
     photo: file,
