@@ -16,6 +16,7 @@ import { builtinDecks as listBuiltinDecks, type BuiltinDeck } from './data/deck-
 import { findCard, UnknownCardError } from './engine/cards.js';
 import { writeNotation } from './engine/notation.js';
 import { scoreState as scoreSheetState } from './engine/score.js';
+import { checkRolls as checkSheetRolls, describeRollsCheck, parseRolls, RollsError, validateRolls, type Roll, type RollsCheck } from './engine/rolls.js';
 import { createSetup, type GameSetup, type Paper } from './engine/setup.js';
 import type { GameData, Score, SheetState, Side } from './engine/types.js';
 import { OptionError } from './errors.js';
@@ -29,6 +30,7 @@ export { loadBoard } from './data/board.js';
 export type { BoardData } from './data/board.js';
 export type { Cell, Discovery, GameData, Score, SheetState, Side } from './engine/types.js';
 export type { GameSetup, Paper } from './engine/setup.js';
+export type { Roll, RollsCheck, RollsExpectation } from './engine/rolls.js';
 export type { Layout } from './data/deck.js';
 export type { DeckData, DeckCard } from './data/deck-data.js';
 export type { BuiltinDeck } from './data/deck-builtin.js';
@@ -71,6 +73,40 @@ export function scoreNotation(text: string, opts: GameOption & { source?: string
   return scoreSheetState(game, parseSheet(game, text, opts.source ?? 'sheet'));
 }
 
+// ---- the table's dice ----------------------------------------------------------------------------------
+
+/** Rolls written as "3,4 1,6 ..." (a turn a pair, separated by spaces): the list `checkRolls` and `scanPhoto` take. */
+export function readRolls(text: string): Roll[] {
+  try {
+    return parseRolls(text);
+  } catch (e) {
+    if (e instanceof RollsError) throw new OptionError('rolls', e.message);
+    throw e;
+  }
+}
+
+/** A sheet against the table's rolls, with `summary`, the line `baako score` prints. */
+export interface SheetRollsCheck extends RollsCheck {
+  summary: string;
+}
+
+/**
+ * A sheet against the rolls it was played from: its holes (sheet A) and its fence edges (within the range the
+ * special fences allow). Rolls that do not fit the sheet's side are an OptionError ('rolls').
+ */
+export function checkRolls(state: SheetState, rolls: Roll[], opts: GameOption & { source?: string } = {}): SheetRollsCheck {
+  const game = opts.game ?? loadGame();
+  const sheet = validateState(game, state, opts.source ?? 'state');
+  try {
+    validateRolls(game, sheet.side, rolls);
+  } catch (e) {
+    if (e instanceof RollsError) throw new OptionError('rolls', e.message);
+    throw e;
+  }
+  const c = checkSheetRolls(game, sheet, rolls);
+  return { ...c, summary: describeRollsCheck(c) };
+}
+
 // ---- scanning ------------------------------------------------------------------------------------------
 
 /** An item the scanner is unsure of: an edge (`h` horizontal, `v` vertical) or a cell's hole. */
@@ -102,6 +138,15 @@ export interface SheetReading {
   paper: Paper;
   /** Whether the setup (side, cards) came from the QR code or from `fallback`. */
   setupFrom: 'qr' | 'fallback';
+  /** With `rolls`: the reading against them. Where the count disagrees, its culprits lead `uncertain`, to check. */
+  rollsCheck?: SheetRollsCheck & {
+    /** Where the count disagrees, the question for a person: "The rolls gave 5 holes; 4 were read: is one of these a hole?" */
+    note: string | null;
+    /** The items the count points at, likeliest wrong first. */
+    culprits: { kind: 'h' | 'v' | 'hole'; row: number; col: number }[];
+    /** The one switch that makes the count agree, where the models clearly favour it (never applied). */
+    proposal?: { kind: 'h' | 'v' | 'hole'; row: number; col: number };
+  };
   /** With `overlay: true`: a PNG of what was read, drawn over the straightened sheet. */
   overlay?: Buffer;
 }
@@ -113,6 +158,11 @@ export interface ScanPhotoOptions extends GameOption {
   name?: string;
   /** Also draw the overlay PNG. */
   overlay?: boolean;
+  /**
+   * The table's rolls the sheet was played from (`readRolls`): the reading is checked against them, and where the
+   * count disagrees the likeliest culprits are asked first. Left unused for a sheet of another game than `fallback.game`.
+   */
+  rolls?: Roll[];
 }
 
 /**
@@ -122,8 +172,8 @@ export interface ScanPhotoOptions extends GameOption {
  */
 export async function scanPhoto(photo: string | Buffer, opts: ScanPhotoOptions = {}): Promise<SheetReading> {
   const game = opts.game ?? loadGame();
-  const { scanPhoto: scan } = await import('./scan/scan.js');
-  const r = await scan(photo, game, { fallback: opts.fallback, name: opts.name });
+  const [{ scanPhoto: scan }, { rollsCheckJson }] = await Promise.all([import('./scan/scan.js'), import('./scan/rolls-check.js')]);
+  const r = await scan(photo, game, { fallback: opts.fallback, name: opts.name, rolls: opts.rolls });
   const reading: SheetReading = {
     state: r.state,
     score: r.score,
@@ -134,6 +184,7 @@ export async function scanPhoto(photo: string | Buffer, opts: ScanPhotoOptions =
     ...(r.game !== undefined ? { game: r.game } : {}),
     paper: r.paper,
     setupFrom: r.setupFrom,
+    ...(r.rolls ? { rollsCheck: rollsCheckJson(r.rolls) } : {}),
   };
   if (opts.overlay) {
     const { renderOverlay } = await import('./scan/overlay.js');

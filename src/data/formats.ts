@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 
+const die = z.number().int().min(1).max(6).describe('a die: 1 to 6');
 const cell = z.tuple([z.number().int().min(0), z.number().int().min(0)]).describe('a cell as [row, col], 0-based');
 const side = z.enum(['A', 'B'], { message: 'expected "A" or "B"' }).describe('"A" (multiplayer) or "B" (solo): selects the printed map');
 const mapSchema = z
@@ -23,8 +24,30 @@ export const sheetStateSchema = z
       .describe('fenced unit edges; the borderline is always "1"'),
     holes: z.array(cell).describe("the cells players marked as holes (sheet B's pre-drawn holes are not listed)"),
     map: mapSchema.optional(),
+    rolls: z
+      .array(z.tuple([die, die]))
+      .optional()
+      .describe("the game's dice, one [a, b] pair a turn in order (a re-rolled double 1 not listed): the sheet is checked against them"),
   })
   .describe('Sheet state JSON: a finished Baako sheet (input of baako score)');
+
+/** A sheet against the game's rolls (score and scan JSON, where rolls were given). */
+const rollsCheckSchema = z
+  .looseObject({
+    expected: z.looseObject({
+      turns: z.number().int().min(0),
+      pauses: z.number().int().min(0),
+      holes: z.number().int().min(0).nullable().describe('holes the rolls gave (null on sheet B: no hole faces)'),
+      fences: z.looseObject({ min: z.number().int(), max: z.number().int() }).describe('fence edges the rolls and the special fences allow'),
+    }),
+    holes: z.number().int().min(0).nullable(),
+    fences: z.number().int().min(0).describe('interior fence edges on the sheet'),
+    holesAgree: z.boolean(),
+    fencesAgree: z.boolean(),
+    agrees: z.boolean(),
+    summary: z.string().describe('"checked against 15 rolls: holes 3 of 3, fence edges 118 (expected 116-119)", or what disagrees'),
+  })
+  .describe("the sheet against the game's rolls");
 
 export const scoreSchema = z
   .looseObject({
@@ -42,6 +65,7 @@ export const scoreSchema = z
     ),
     penaltyDetail: z.looseObject({ eggs: z.number().int().min(0), enclosedHoles: z.number().int().min(0) }).optional(),
     title: z.string().optional().describe("sheet B's solo title"),
+    rollsCheck: rollsCheckSchema.optional(),
   })
   .describe('Score JSON (output of baako score --json)');
 
@@ -69,6 +93,13 @@ const scanReading = sheetStateSchema
     setupFrom: z.enum(['qr', 'fallback']).optional().describe('whether the setup came from the QR code or from --game/--cards'),
     photo: z.string().optional().describe('the file read'),
     page: z.number().int().min(1).optional().describe('the page of a multi-page input, 1-based'),
+    rollsCheck: rollsCheckSchema
+      .extend({
+        note: z.string().nullable().describe('where the count disagrees, the question for a person'),
+        culprits: z.array(z.looseObject({ kind: z.enum(['h', 'v', 'hole']), row: z.number().int().min(0), col: z.number().int().min(0) })).describe('the items the count points at, likeliest wrong first (they lead uncertain)'),
+        proposal: z.looseObject({ kind: z.enum(['h', 'v', 'hole']), row: z.number().int().min(0), col: z.number().int().min(0) }).optional().describe('the one switch that makes the count agree, where the models clearly favour it (never applied)'),
+      })
+      .optional(),
   })
   .describe('one sheet read');
 

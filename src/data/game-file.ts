@@ -9,6 +9,10 @@ export const gameFileSchema = z.object({
   cards: z.array(z.string()).length(5, 'expected the 5 cards in play'),
   players: z.number().int().min(1).optional(),
   paper: z.enum(['a4', 'letter']).optional(),
+  rolls: z
+    .array(z.tuple([z.number().int().min(1).max(6), z.number().int().min(1).max(6)]))
+    .optional()
+    .describe("the table's dice so far, one [a, b] pair a turn (baako serve keeps it up to date as the host rolls)"),
 });
 
 export type GameFile = z.infer<typeof gameFileSchema>;

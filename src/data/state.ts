@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { findCard, UnknownCardError } from '../engine/cards.js';
 import { NotationError, readNotation } from '../engine/notation.js';
+import { RollsError, validateRolls, type Roll } from '../engine/rolls.js';
 import type { GameData, SheetState } from '../engine/types.js';
 import { DataError } from '../errors.js';
 import { sheetStateSchema } from './formats.js';
@@ -53,7 +54,18 @@ export function validateState(game: GameData, json: unknown, source: string): Sh
   const holes = s.holes.filter(([r, c]) => !seen.has(`${r},${c}`) && seen.add(`${r},${c}`));
   const out: SheetState = { side: s.side, cards, fences: { h: [...h], v: [...v] }, holes };
   if (s.map) out.map = s.map;
+  if (s.rolls) out.rolls = checkedRolls(game, s.side, s.rolls, source);
   return out;
+}
+
+/** A file's rolls (a sheet state's, a game.json's) checked against a side's dice and turns; a DataError naming `file` otherwise. */
+export function checkedRolls(game: GameData, side: 'A' | 'B', rolls: unknown, file: string): Roll[] {
+  try {
+    return validateRolls(game, side, rolls);
+  } catch (e) {
+    if (e instanceof RollsError) throw new DataError(file, 'rolls', e.message);
+    throw e;
+  }
 }
 
 /** Parses a sheet given as JSON text or as the ASCII notation (anything not starting with '{'). */

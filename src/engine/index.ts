@@ -13,3 +13,4 @@ export * from './simulate.js';
 export * from './transform.js';
 export * from './ranking.js';
 export * from './review.js';
+export * from './rolls.js';

@@ -1,3 +1,4 @@
+import { parseRolls, RollsError } from './rolls.js';
 import type { Cell, SheetMap, SheetState, Side } from './types.js';
 
 /**
@@ -12,7 +13,8 @@ import type { Cell, SheetMap, SheetState, Side } from './types.js';
  *   +---+---+---+
  *
  * Header lines are `key: value`; lines starting with '#' are comments. Map marks (e, o) must match the side's
- * printed map unless a `map: custom` line says the drawing's marks are the map.
+ * printed map unless a `map: custom` line says the drawing's marks are the map. An optional `rolls: 3,4 1,6 ...`
+ * line gives the game's dice (the state's `rolls` key).
  */
 
 export class NotationError extends Error {
@@ -46,6 +48,7 @@ export function writeNotation(state: SheetState, opts: WriteOptions = {}): strin
 
   const lines = [`side: ${state.side}`, `cards: ${state.cards.join(', ')}`];
   if (state.map) lines.push('map: custom');
+  if (state.rolls) lines.push(`rolls: ${state.rolls.map((r) => r.join(',')).join(' ')}`);
   for (let i = 0; i <= rows; i++) {
     let s = '';
     for (let j = 0; j <= cols; j++) {
@@ -146,6 +149,15 @@ export function readNotation(text: string, opts: ReadOptions = {}): SheetState {
   });
 
   const state: SheetState = { side, cards, fences: { h, v }, holes };
+  const rolls = headers.get('rolls');
+  if (rolls !== undefined) {
+    try {
+      state.rolls = parseRolls(rolls);
+    } catch (e) {
+      if (e instanceof RollsError) throw new NotationError(0, `"rolls:" line: ${e.message}`);
+      throw e;
+    }
+  }
   if (custom) {
     state.map = { eggs, holes: mapHoles };
   } else if (opts.printedMap) {

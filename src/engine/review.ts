@@ -15,7 +15,12 @@ export interface ReviewItem {
   chance?: number;
   /** How much the total moves were the item the other way, the rest as read. */
   points?: number;
+  /** Doubted because the reading's count disagrees with the table's rolls: one of the likeliest culprits, checked first. */
+  rolls?: boolean;
 }
+
+/** A scanner's guess with a chance of being wrong under this counts as likely right (not asked on its own). */
+export const LIKELY_RIGHT = 0.05;
 
 export const sameItem = (a: ReviewItem, b: ReviewItem): boolean => a.kind === b.kind && a.row === b.row && a.col === b.col;
 

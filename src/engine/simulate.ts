@@ -1,11 +1,27 @@
 import { boardFromState, emptyBoard, fencesOf, playerHolesOf, type Board } from './board.js';
 import { applyMove, checkMove, onFence, specialEdges, type Move, type Vertex } from './moves.js';
 import { rng } from './random.js';
+import { isReroll, type Roll } from './rolls.js';
 import type { GameData, SheetState, Side } from './types.js';
 
 export interface SimulateOptions {
   /** Probability that a fence tries to close a shape (walks back toward fenced vertices). Default 0.6. */
   closeBias?: number;
+  /**
+   * The table's dice, one pair a turn (a re-rolled double 1 not listed), instead of dice drawn from the seed;
+   * turns past the list are not played. The seed still chooses where everything is drawn.
+   */
+  rolls?: readonly Roll[];
+}
+
+/** A simulated game: the finished sheet, the dice it was played from, and what could not be drawn. */
+export interface SimulatedGame {
+  state: SheetState;
+  rolls: Roll[];
+  /** The special fences drawn at the pauses (ids, in order). */
+  specials: number[];
+  /** Fences, holes and specials that found no legal place (rare; a sheet then holds less than its rolls give). */
+  skipped: number;
 }
 
 /**
@@ -14,11 +30,18 @@ export interface SimulateOptions {
  * result is a reachable, well-formed sheet state.
  */
 export function simulateSheet(game: GameData, side: Side, cards: string[], seed: number | string, opts: SimulateOptions = {}): SheetState {
+  return simulateGame(game, side, cards, seed, opts).state;
+}
+
+/** simulateSheet, with the rolls it used (or was given) and the special fences drawn. */
+export function simulateGame(game: GameData, side: Side, cards: string[], seed: number | string, opts: SimulateOptions = {}): SimulatedGame {
   const sheet = game.sheets[side];
   const rand = rng(seed);
   const closeBias = opts.closeBias ?? 0.6;
   const b = boardFromState({ side, cards, fences: fencesOf(emptyBoard(sheet.grid.rows, sheet.grid.cols)), holes: [] }, sheet.map, sheet.grid.rows, sheet.grid.cols);
   const used: number[] = [];
+  const rolls: Roll[] = [];
+  let skipped = 0;
   const tryMove = (m: Move) => {
     if (checkMove(b, sheet, m, game.specialFences, used).legal) {
       applyMove(b, m);
@@ -27,20 +50,25 @@ export function simulateSheet(game: GameData, side: Side, cards: string[], seed:
     return false;
   };
 
-  for (let turn = 1; turn <= sheet.timeline.turns; turn++) {
+  const turns = opts.rolls ? Math.min(opts.rolls.length, sheet.timeline.turns) : sheet.timeline.turns;
+  for (let turn = 1; turn <= turns; turn++) {
     let dice: number[];
-    do dice = [1 + Math.floor(rand() * 6), 1 + Math.floor(rand() * 6)];
-    while (sheet.mode !== 'solo' && dice[0] === 1 && dice[1] === 1);
+    if (opts.rolls) dice = [...opts.rolls[turn - 1]];
+    else {
+      do dice = [1 + Math.floor(rand() * 6), 1 + Math.floor(rand() * 6)];
+      while (isReroll(sheet, dice as Roll));
+    }
+    rolls.push([dice[0], dice[1]]);
     // holes first: the sheet is passed left before anyone draws
     dice.sort((x, y) => x - y);
     for (const die of dice) {
       const face = sheet.dieLegend.find((f) => f.face === die)!;
-      if (face.draws === 'hole') placeHole(b, rand, tryMove);
-      else placeFence(b, sheet.center, face.length ?? die, rand, closeBias, (path) => tryMove({ kind: 'fence', die, path }));
+      const drawn = face.draws === 'hole' ? placeHole(b, rand, tryMove) : placeFence(b, sheet.center, face.length ?? die, rand, closeBias, (path) => tryMove({ kind: 'fence', die, path }));
+      if (!drawn) skipped++;
     }
-    if (sheet.timeline.pausesAfter.includes(turn)) placeSpecial(b, game, sheet.center, rand, used, tryMove);
+    if (sheet.timeline.pausesAfter.includes(turn) && !placeSpecial(b, game, sheet.center, rand, used, tryMove)) skipped++;
   }
-  return { side, cards: [...cards], fences: fencesOf(b), holes: playerHolesOf(b) };
+  return { state: { side, cards: [...cards], fences: fencesOf(b), holes: playerHolesOf(b) }, rolls, specials: [...used], skipped };
 }
 
 function anchors(b: Board, center: [number, number]): Vertex[] {
@@ -49,11 +77,12 @@ function anchors(b: Board, center: [number, number]): Vertex[] {
   return out;
 }
 
-function placeHole(b: Board, rand: () => number, tryMove: (m: Move) => boolean): void {
+function placeHole(b: Board, rand: () => number, tryMove: (m: Move) => boolean): boolean {
   for (let attempt = 0; attempt < 200; attempt++) {
     const cell: [number, number] = [Math.floor(rand() * b.rows), Math.floor(rand() * b.cols)];
-    if (tryMove({ kind: 'hole', cell })) return;
+    if (tryMove({ kind: 'hole', cell })) return true;
   }
+  return false;
 }
 
 const STEPS: Vertex[] = [[0, 1], [0, -1], [1, 0], [-1, 0]];
@@ -65,7 +94,7 @@ function placeFence(
   rand: () => number,
   closeBias: number,
   commit: (path: Vertex[]) => boolean,
-): void {
+): boolean {
   const starts = anchors(b, center);
   for (let attempt = 0; attempt < 60; attempt++) {
     const path: Vertex[] = [starts[Math.floor(rand() * starts.length)]];
@@ -94,8 +123,9 @@ function placeFence(
       usedEdges.add(edgeKeyOf([r, c], next));
       path.push(next);
     }
-    if (!stuck && commit(path)) return;
+    if (!stuck && commit(path)) return true;
   }
+  return false;
 }
 
 const edgeKeyOf = (a: Vertex, c: Vertex) => (a[0] < c[0] || (a[0] === c[0] && a[1] < c[1]) ? `${a}|${c}` : `${c}|${a}`);
@@ -137,7 +167,7 @@ function specialVariants(game: GameData): Variant[][] {
   return v;
 }
 
-function placeSpecial(b: Board, game: GameData, center: [number, number], rand: () => number, used: number[], tryMove: (m: Move) => boolean): void {
+function placeSpecial(b: Board, game: GameData, center: [number, number], rand: () => number, used: number[], tryMove: (m: Move) => boolean): boolean {
   const free = specialVariants(game).filter((vs) => !used.includes(vs[0].id));
   const starts = anchors(b, center);
   for (let attempt = 0; attempt < 300 && free.length; attempt++) {
@@ -151,9 +181,10 @@ function placeSpecial(b: Board, game: GameData, center: [number, number], rand: 
     if (edges.some(([p, q]) => !inLand(b, p) || !inLand(b, q) || isFencedOrBorder(b, p, q))) continue;
     if (tryMove({ kind: 'special', id: shaped.id, edges })) {
       used.push(shaped.id);
-      return;
+      return true;
     }
   }
+  return false;
 }
 
 const inLand = (b: Board, [r, c]: Vertex) => r >= 0 && c >= 0 && r <= b.rows && c <= b.cols;

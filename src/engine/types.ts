@@ -86,6 +86,8 @@ export interface SheetState {
   fences: { h: string[]; v: string[] };
   holes: Cell[];
   map?: SheetMap;
+  /** The game's dice, one pair a turn (a re-rolled double 1 not listed): what the sheet is checked against. */
+  rolls?: [number, number][];
 }
 
 export interface Discovery {

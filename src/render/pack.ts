@@ -2,6 +2,7 @@
 import { join } from 'node:path';
 import { loadGame } from '../data/load.js';
 import { createSetup, type GameSetup, type Paper } from '../engine/setup.js';
+import type { Roll } from '../engine/rolls.js';
 import type { GameData, Side } from '../engine/types.js';
 import { renderCardsPdf } from './cards.js';
 import { renderHostPdf } from './host.js';
@@ -18,12 +19,14 @@ export interface PackOptions {
   backOffset?: { x: number; y: number };
   game?: GameData;
   onSheet?: (done: number, total: number) => void;
+  /** The table's dice, when known (a pack of a game already played): game.json's `rolls`. */
+  rolls?: Roll[];
 }
 
 export const PACK_FILES = ['sheets.pdf', 'sheets.geometry.json', 'cards.pdf', 'host.pdf', 'game.json'] as const;
 
-/** game.json: the setup plus the paper the sheets were printed on. */
-export type GameFile = GameSetup & { paper: Paper };
+/** game.json: the setup plus the paper the sheets were printed on (and the game's rolls, once known). */
+export type GameFile = GameSetup & { paper: Paper; rolls?: Roll[] };
 
 export interface Pack {
   setup: GameFile;
@@ -34,7 +37,7 @@ export interface Pack {
 export async function renderPack(opts: PackOptions): Promise<Pack> {
   const game = opts.game ?? loadGame();
   const s = createSetup(game, opts.seed, opts.side, opts.players);
-  const setup: GameFile = { id: s.id, seed: s.seed, side: s.side, cards: s.cards, players: s.players, paper: opts.paper };
+  const setup: GameFile = { id: s.id, seed: s.seed, side: s.side, cards: s.cards, players: s.players, paper: opts.paper, ...(opts.rolls ? { rolls: opts.rolls } : {}) };
   const sheets = await renderSheetPdf({ side: opts.side, paper: opts.paper, setup, game, onPage: opts.onSheet });
   const cards = await renderCardsPdf({ paper: opts.paper, duplex: opts.duplex, backOffset: opts.backOffset, game });
   const host = await renderHostPdf({ setup, paper: opts.paper, game });

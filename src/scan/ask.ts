@@ -1,4 +1,5 @@
 import { boardFromState, type Board } from '../engine/board.js';
+import { LIKELY_RIGHT } from '../engine/review.js';
 import { scoreBoard } from '../engine/score.js';
 import type { GameData, SheetState } from '../engine/types.js';
 import type { ReadItem } from './read.js';
@@ -10,8 +11,7 @@ import type { ReadItem } from './read.js';
  * allow until they are answered.
  */
 
-/** An item's chance of being wrong under which it counts as likely right. */
-export const LIKELY_RIGHT = 0.05;
+export { LIKELY_RIGHT };
 /** Most asked items whose every combination is scored for the range; past it, each is moved on its own. */
 const RANGE_ALL = 10;
 /** Most doubtful items that move nothing alone tried in pairs (the likeliest wrong first): bounded work. */
@@ -39,7 +39,14 @@ function flip(b: Board, it: ReadItem): void {
   else b.v[it.row * (cols + 1) + it.col] ^= 1;
 }
 
-export function rateDoubts(game: GameData, state: SheetState, uncertain: ReadItem[]): Doubts {
+const keyOf = (it: ReadItem) => `${it.kind}${it.row},${it.col}`;
+
+/**
+ * Rates the uncertain items: what each moves, whether it is asked, and the totals the asked ones allow. Items in
+ * `ask` are asked whatever their chance (the rolls' culprits: the count points at them), ahead of the rest, in
+ * their order; an item in both lists is rated once, as asked.
+ */
+export function rateDoubts(game: GameData, state: SheetState, uncertain: ReadItem[], ask: ReadItem[] = []): Doubts {
   const sheet = game.sheets[state.side];
   const board = boardFromState(state, sheet.map, sheet.grid.rows, sheet.grid.cols);
   const total = () => scoreBoard(game, sheet, board, state.cards).total;
@@ -50,9 +57,12 @@ export function rateDoubts(game: GameData, state: SheetState, uncertain: ReadIte
     for (const it of list) flip(board, it);
     return t;
   };
-  const rated: RatedItem[] = uncertain.map((it) => ({ ...it, points: moved([it]) - base, likely: it.chance < LIKELY_RIGHT }));
+  const rate = (it: ReadItem, likely: boolean): RatedItem => ({ ...it, points: moved([it]) - base, likely });
+  const forced = ask.map((it) => rate(it, false));
+  const askedAnyway = new Set(ask.map(keyOf));
+  const rated = uncertain.filter((it) => !askedAnyway.has(keyOf(it))).map((it) => rate(it, it.chance < LIKELY_RIGHT));
   // Doubtful items that move nothing alone may together (two edges closing one region): each pair is tried.
-  const quiet = rated.filter((r) => !r.likely && r.points === 0).sort((a, b) => b.chance - a.chance).slice(0, PAIRS_OF);
+  const quiet = [...forced, ...rated].filter((r) => !r.likely && r.points === 0).sort((a, b) => b.chance - a.chance).slice(0, PAIRS_OF);
   const together = new Set<RatedItem>();
   for (let a = 0; a < quiet.length; a++)
     for (let b = a + 1; b < quiet.length; b++)
@@ -61,7 +71,13 @@ export function rateDoubts(game: GameData, state: SheetState, uncertain: ReadIte
         together.add(quiet[b]);
       }
   for (const r of rated) if (!r.likely && r.points === 0 && !together.has(r)) r.likely = true;
-  const asked = rated.filter((r) => !r.likely);
+  const order = (x: RatedItem, y: RatedItem) => Number(x.likely) - Number(y.likely) || y.chance - x.chance;
+  const items = [...forced, ...rated.sort(order)];
+  return { items, range: totalRange(base, items.filter((r) => !r.likely), moved) };
+}
+
+/** The lowest and highest total the asked items allow: every combination of them, or each alone past RANGE_ALL. */
+function totalRange(base: number, asked: RatedItem[], moved: (list: ReadItem[]) => number): [number, number] {
   let lo = base;
   let hi = base;
   if (asked.length <= RANGE_ALL) {
@@ -76,7 +92,6 @@ export function rateDoubts(game: GameData, state: SheetState, uncertain: ReadIte
       hi = Math.max(hi, base + r.points);
     }
   }
-  const order = (x: RatedItem, y: RatedItem) => Number(x.likely) - Number(y.likely) || y.chance - x.chance;
-  return { items: rated.sort(order), range: [lo, hi] };
+  return [lo, hi];
 }
 

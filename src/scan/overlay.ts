@@ -4,6 +4,7 @@ import type { LandGrid } from './grid.js';
 import type { Photo } from './image.js';
 import { rectifyLand } from './rectify.js';
 import type { UncertainItem } from './read.js';
+import type { RollsReview } from './rolls-check.js';
 
 const PALETTE = ['#e6194b', '#3cb44b', '#4363d8', '#f58231', '#911eb4', '#46a0b4', '#c8a000', '#f032e6'];
 
@@ -15,6 +16,8 @@ export interface OverlayInput {
   /** The items worth a look; those likely right are drawn dashed. */
   uncertain: (UncertainItem & { likely?: boolean })[];
   title: string;
+  /** The reading against the rolls: its summary (or the question where it disagrees) on the last line. */
+  rolls?: RollsReview;
 }
 
 /** "1 spot", "3 spots". */
@@ -68,8 +71,9 @@ export async function renderOverlay(o: OverlayInput): Promise<Buffer> {
   });
   const asked = o.uncertain.length - likelyRight;
   const toCheck = [asked ? `${spots(asked)} to check (red circles)` : '', likelyRight ? `${likelyRight} likely right (dashed)` : ''].filter(Boolean).join('; ');
-  // the cards' legend on one line, what to check on a second
-  const foot = toCheck ? 52 : 30;
+  // the cards' legend on one line, what to check on a second, the rolls' count on a third
+  const rollsLine = o.rolls ? (o.rolls.note ?? o.rolls.summary) : '';
+  const foot = 30 + (toCheck ? 22 : 0) + (rollsLine ? 22 : 0);
   const legend = o.state.cards.map((c) => `<tspan fill="${cardColour.get(c)}">${esc(c)} ${o.score.cards[c] ?? 0}</tspan>`).join('  ');
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height + head + foot}">
 <rect x="0" y="0" width="${width}" height="${head}" fill="#fff"/>
@@ -77,6 +81,7 @@ export async function renderOverlay(o: OverlayInput): Promise<Buffer> {
 <rect x="0" y="${height + head}" width="${width}" height="${foot}" fill="#fff"/>
 <text x="10" y="${height + head + 21}" font-family="sans-serif" font-size="14">${legend}</text>
 ${toCheck ? `<text x="10" y="${height + head + 42}" font-family="sans-serif" font-size="14" fill="#e00000">${toCheck}</text>` : ''}
+${rollsLine ? `<text x="10" y="${height + head + foot - 10}" font-family="sans-serif" font-size="14" fill="${o.rolls!.check.agrees ? '#1e8a4c' : '#e00000'}">${esc(rollsLine)}</text>` : ''}
 ${parts.join('\n')}
 </svg>`;
   return sharp(Buffer.from(rect.rgb), { raw: { width, height, channels: 3 } })

@@ -19,6 +19,8 @@ import { borderContrast } from './grid.js';
 import { loadQrReader, readSheetQr } from './qr.js';
 import { cv } from './cv.js';
 import { checkFinished, checkReadable } from './refuse.js';
+import { reviewAgainstRolls, type RollsReview } from './rolls-check.js';
+import type { Roll } from '../engine/rolls.js';
 
 export type { UncertainItem };
 
@@ -43,6 +45,11 @@ export interface ScanOptions {
   collect?: (ev: SheetEvidence, where: { grid: LandGrid; photoScale: number }) => void;
   /** Return even a reading too doubtful to trust (default false: refused with advice); for measurements. */
   keepDoubtful?: boolean;
+  /**
+   * The table's rolls: the reading is checked against them, and where the count disagrees its likeliest culprits
+   * are asked first. Not for a sheet whose QR code names another game than the fallback's.
+   */
+  rolls?: Roll[];
 }
 
 export interface ScanResult {
@@ -62,6 +69,8 @@ export interface ScanResult {
   paper: Paper;
   /** Where the setup came from. */
   setupFrom: 'qr' | 'fallback';
+  /** The reading against the rolls, when given; where the count disagrees its culprits lead `uncertain`, asked. */
+  rolls?: RollsReview;
   /** For overlays and diagnosis. */
   photo: Photo;
   pose: Pose;
@@ -192,11 +201,15 @@ export async function scanPhoto(input: PhotoInput, game: GameData, opts: ScanOpt
   const reading = readSheet(ev, opts.models ?? defaultModels());
   const state: SheetState = { side, cards, fences: reading.fences, holes: reading.holes };
   const score = scoreState(game, state);
-  const doubts = rateDoubts(game, state, reading.uncertain);
+  let doubts = rateDoubts(game, state, reading.uncertain);
   if (!opts.keepDoubtful) {
     checkReadable(name, ev, reading, doubts.items);
     checkFinished(name, state, ev, game);
   }
+  // The rolls' count: where it disagrees, the likeliest culprits are asked, first (the total's range with them).
+  const sameGame = !tag || !fb?.game || tag.game === fb.game;
+  const byRolls = opts.rolls && sameGame ? reviewAgainstRolls(game, state, reading.items, opts.rolls, sheet.center, name) : undefined;
+  if (byRolls?.culprits.length) doubts = rateDoubts(game, state, reading.uncertain, byRolls.culprits);
   lap('read');
   return {
     state,
@@ -208,6 +221,7 @@ export async function scanPhoto(input: PhotoInput, game: GameData, opts: ScanOpt
     game: tag?.game ?? fb?.game,
     paper: pose.paper,
     setupFrom: tag ? 'qr' : 'fallback',
+    ...(byRolls ? { rolls: byRolls.review } : {}),
     photo,
     pose,
     grid,

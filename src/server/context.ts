@@ -5,6 +5,7 @@
 import { loadGame } from '../data/load.js';
 import type { GameData } from '../engine/types.js';
 import { loadAssets, type Assets } from './assets.js';
+import { syncAllGameJson, type DieSource } from './dice.js';
 import type { Board } from './protocol.js';
 import { EventHub } from './events.js';
 import { Intake } from './intake.js';
@@ -36,6 +37,8 @@ export interface ServeOptions {
   scanner?: string;
   /** One line per event worth a log (default: nothing). */
   log?: (line: string) => void;
+  /** The table's dice (default: node:crypto's); tests inject their own. */
+  dice?: DieSource;
 }
 
 export interface ServerContext {
@@ -68,6 +71,7 @@ export function createContext(opts: ServeOptions): ServerContext {
   let assets: Promise<Assets> | undefined;
   const store = new Store(opts.data);
   recover(store, log);
+  syncAllGameJson(store, log);
   const workers = opts.workers;
   // The intake keeps the line of photos; the queue only holds those handed to a worker while it (re)starts.
   const queue = new ScanQueue({ workers, maxWaiting: workers ?? 2, maxWaitMs: 10 * 60_000, log, runner: opts.scanner });

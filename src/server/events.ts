@@ -1,4 +1,4 @@
-/** Server-sent events: each open leaderboard gets the new board whenever a sheet is confirmed or removed. */
+/** Server-sent events: each open page of a game gets the new board whenever a sheet is confirmed or removed, and the dice whenever they are rolled. */
 import type { ServerResponse } from 'node:http';
 
 export class EventHub {
@@ -21,8 +21,8 @@ export class EventHub {
     return this.total;
   }
 
-  /** Opens a stream; false when there are too many already (the page falls back to polling). */
-  open(topic: string, res: ServerResponse, first: unknown): boolean {
+  /** Opens a stream with the board first (and any `more` events); false when there are too many already (the page falls back to polling). */
+  open(topic: string, res: ServerResponse, first: unknown, more: Record<string, unknown> = {}): boolean {
     if (this.total >= this.maxClients) return false;
     res.writeHead(200, {
       'Content-Type': 'text/event-stream; charset=utf-8',
@@ -42,6 +42,7 @@ export class EventHub {
     res.on('close', done);
     res.on('error', done);
     this.send(res, 'board', first);
+    for (const [event, data] of Object.entries(more)) this.send(res, event, data);
     return true;
   }
 

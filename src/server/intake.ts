@@ -170,6 +170,7 @@ export class Intake {
       photo: store.sheetFile(g.id, 'photos', u.photo),
       land: store.sheetFile(g.id, 'land', `${u.id}.jpg`),
       fallback: { side: g.side, cards: g.cards, game: g.setupId, paper: g.paper },
+      rolls: store.keptRolls(g.id),
       cell: LAND_CELL,
       margin: LAND_MARGIN,
     };

@@ -37,6 +37,46 @@ export interface CreateGameRequest {
   paper?: Paper;
 }
 
+/** One turn of the table's dice, with what it means at the table. */
+export interface DiceTurn {
+  turn: number;
+  dice: [number, number];
+  /** Pairs rolled again before this one (a double 1 on sheet A), in order. */
+  rerolled: [number, number][];
+  /** What the roll means: a hole to pass, a double 1 rolled again, a pause, the last turn. */
+  says: string[];
+  pause: boolean;
+  last: boolean;
+  at: number;
+}
+
+/** The table's dice of a game: sent with the game, and to every open page whenever they change (event `dice`). */
+export interface DiceState {
+  gameId: string;
+  side: Side;
+  turns: number;
+  pausesAfter: number[];
+  /** The game's turns so far, in order: the current one last. */
+  rolls: DiceTurn[];
+  /** Every pair rolled, in order: kept, rolled again (a double 1), or undone by the host. */
+  history: { seq: number; turn: number; dice: [number, number]; status: 'kept' | 'rerolled' | 'undone'; at: number }[];
+  /** The next turn to roll, or null when every turn is rolled. */
+  next: number | null;
+  /** Whether players' phones may roll too (sheet B, solo); otherwise only the host. */
+  playersRoll: boolean;
+  /** Grows with every roll and undo: a page keeps the newest state it was told of. */
+  version: number;
+}
+
+/** A sheet against the game's rolls (where it has any). */
+export interface SheetRollsCheck {
+  agrees: boolean;
+  /** "checked against 15 rolls: holes 3 of 3, fence edges 118 (expected 116-119)", or what disagrees. */
+  summary: string;
+  /** Where it disagrees: "The rolls gave 3 holes; this sheet has 2." */
+  note: string | null;
+}
+
 export interface GameInfo {
   id: string;
   title: string;
@@ -49,6 +89,8 @@ export interface GameInfo {
   createdAt: number;
   /** The rules the page scores with (the same engine as the server). */
   rules: GameData;
+  /** The table's dice so far. */
+  dice: DiceState;
 }
 
 export interface HostInfo extends GameInfo {
@@ -120,6 +162,8 @@ export interface SheetSummary {
   createdAt: number;
   confirmedAt: number | null;
   landUrl: string;
+  /** The sheet (as confirmed, or as read while in review) against the game's rolls. */
+  rolls?: SheetRollsCheck;
 }
 
 export interface SheetView {
@@ -145,6 +189,8 @@ export interface SheetView {
   confirmedAt: number | null;
   /** Things worth a look (another player's printed sheet, a sheet this one replaces). */
   notes: string[];
+  /** The sheet (as read, or as confirmed) against the game's rolls now; the page checks each switch itself. */
+  rolls?: SheetRollsCheck;
   scanMs: number;
 }
 

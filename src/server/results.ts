@@ -1,5 +1,7 @@
 /** The leaderboard of a game and its exports (CSV, JSON), from the confirmed sheets. */
 import { rankBy } from '../engine/ranking.js';
+import { checkRolls, describeRollsCheck, type Roll } from '../engine/rolls.js';
+import type { GameData, SheetState } from '../engine/types.js';
 import type { Board, BoardEntry } from './protocol.js';
 import type { GameRow, SheetRow } from './store.js';
 
@@ -48,8 +50,16 @@ export function csvField(v: string | number): string {
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
-export function boardCsv(b: Board): string {
-  const head = ['rank', 'player', 'name', 'total', 'discoveries', ...b.cards, 'penalties', 'title', 'sheet', 'checked', 'confirmed'];
+/** A sheet against the game's rolls, in a few words for the CSV: "agrees", or what does not ("holes 2 of 3 (1 missing)"). */
+function rollsWords(rules: GameData, state: SheetState, rolls: Roll[]): string {
+  const c = checkRolls(rules, state, rolls);
+  return c.agrees ? 'agrees' : describeRollsCheck(c).replace(/^[^:]*: /, '');
+}
+
+/** The leaderboard as CSV; once the game has rolls, a last column says how each sheet agrees with them. */
+export function boardCsv(b: Board, rolls: Roll[] = [], rules?: GameData): string {
+  const withRolls = rules !== undefined && rolls.length > 0;
+  const head = ['rank', 'player', 'name', 'total', 'discoveries', ...b.cards, 'penalties', 'title', 'sheet', 'checked', 'confirmed', ...(withRolls ? ['rolls'] : [])];
   const rows = b.entries.map((e) => [
     e.rank,
     e.player,
@@ -62,15 +72,19 @@ export function boardCsv(b: Board): string {
     e.no,
     e.checked,
     new Date(e.confirmedAt).toISOString(),
+    ...(withRolls ? [rollsWords(rules!, e.state, rolls)] : []),
   ]);
   return [head, ...rows].map((r) => r.map(csvField).join(',')).join('\r\n') + '\r\n';
 }
 
-/** The export JSON: the game, then each ranked sheet as its sheet state and score (docs/formats.md). */
-export function boardJson(g: GameRow, b: Board, sheets: SheetRow[]) {
+/**
+ * The export JSON: the game (with its rolls), then each ranked sheet as its sheet state and score (docs/formats.md),
+ * and how it agrees with the rolls.
+ */
+export function boardJson(g: GameRow, b: Board, sheets: SheetRow[], rolls: Roll[] = [], rules?: GameData) {
   const byNo = new Map(sheets.map((s) => [s.no, s]));
   return {
-    game: { id: g.setupId, seed: g.seed, side: g.side, cards: g.cards, players: g.players.length, paper: g.paper, names: g.players },
+    game: { id: g.setupId, seed: g.seed, side: g.side, cards: g.cards, players: g.players.length, paper: g.paper, names: g.players, rolls },
     exportedAt: new Date(b.updatedAt).toISOString(),
     results: b.entries.map((e) => {
       const s = byNo.get(e.no)!;
@@ -86,8 +100,14 @@ export function boardJson(g: GameRow, b: Board, sheets: SheetRow[]) {
         toggled: s.toggled,
         setupFrom: s.setupFrom,
         ...(s.qrPlayer !== null ? { sheetPlayer: s.qrPlayer } : {}),
+        ...(rules && rolls.length ? { rollsCheck: rollsCheckJson(rules, s.state, rolls) } : {}),
         confirmedAt: new Date(e.confirmedAt).toISOString(),
       };
     }),
   };
+}
+
+function rollsCheckJson(rules: GameData, state: SheetState, rolls: Roll[]) {
+  const c = checkRolls(rules, state, rolls);
+  return { ...c, summary: describeRollsCheck(c) };
 }

@@ -3,6 +3,7 @@ import { readFileSync, renameSync, existsSync } from 'node:fs';
 import { sharp } from '../scan/sharp.js';
 import { loadGame } from '../data/load.js';
 import type { ReviewItem } from '../engine/review.js';
+import type { Roll } from '../engine/rolls.js';
 import type { Paper } from '../engine/setup.js';
 import type { Score, SheetState, Side } from '../engine/types.js';
 import { ScanRefused, UserError } from '../errors.js';
@@ -20,6 +21,8 @@ export interface ScanJob {
   land: string;
   /** The game's setup, used when the sheet's QR code cannot be read. */
   fallback: { side: Side; cards: string[]; game: string; paper: Paper };
+  /** The table's rolls so far: the reading is checked against them (none: not checked). */
+  rolls?: Roll[];
   /** Pixels per cell and around the land in the straightened picture. */
   cell: number;
   margin: number;
@@ -65,7 +68,9 @@ export async function runScanJob(job: ScanJob): Promise<JobResult> {
     if (!job.pdf || job.pdf.page === open?.pdf.pages) closePdf();
     const refused = await checkPhoto(job.photo);
     if (refused) return refused;
-    const r = await scanPhoto(job.photo, loadGame(), { fallback: job.fallback, name: 'photo' });
+    const r = await scanPhoto(job.photo, loadGame(), { fallback: job.fallback, name: 'photo', rolls: job.rolls?.length ? job.rolls : undefined });
+    // The items the rolls' count points at are marked: the phone says why it asks about them.
+    const culprits = new Set(r.rolls?.culprits.map((c) => `${c.kind}${c.row},${c.col}`));
     const rect = rectifyLand(r.photo, r.grid, job.cell, job.margin);
     const jpeg = await sharp(Buffer.from(rect.rgb.buffer, rect.rgb.byteOffset, rect.rgb.length), { raw: { width: rect.width, height: rect.height, channels: 3 } })
       .jpeg({ quality: 82, mozjpeg: true })
@@ -77,7 +82,15 @@ export async function runScanJob(job: ScanJob): Promise<JobResult> {
       outcome: {
         state: r.state,
         score: r.score,
-        uncertain: r.uncertain.map(({ kind, row, col, likely, chance, points }) => ({ kind, row, col, chance: round3(chance), points, ...(likely ? { likely: true } : {}) })),
+        uncertain: r.uncertain.map(({ kind, row, col, likely, chance, points }) => ({
+          kind,
+          row,
+          col,
+          chance: round3(chance),
+          points,
+          ...(likely ? { likely: true } : {}),
+          ...(culprits.has(`${kind}${row},${col}`) ? { rolls: true } : {}),
+        })),
         range: r.range,
         confidence: r.confidence,
         player: r.player,

@@ -212,6 +212,7 @@ export class ScanBatches {
         photo: this.pagePhoto(g, batchId, n),
         land,
         fallback: { side: g.side, cards: g.cards, game: g.setupId, paper: g.paper },
+        rolls: this.o.store.keptRolls(g.id),
         cell: this.o.cell,
         margin: this.o.margin,
         pdf: { file, page: n },

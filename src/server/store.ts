@@ -1,7 +1,7 @@
 /**
  * The server's memory: an SQLite database (better-sqlite3, WAL) in the data directory, and the files beside it:
  *
- *     DATA/baako.db                       games and sheets
+ *     DATA/baako.db                       games, sheets and the table's dice
  *     DATA/games/GAME/game.json           the setup, as `baako pack` writes it (for `baako scan --game`)
  *     DATA/games/GAME/*.pdf               the pack: sheets.pdf, cards.pdf, host.pdf (+ sheets.geometry.json)
  *     DATA/games/GAME/photos/SHEET.jpg    uploaded photos, under generated names
@@ -108,6 +108,16 @@ CREATE TABLE IF NOT EXISTS uploads (
   UNIQUE (game_id, client_key)
 );
 CREATE INDEX IF NOT EXISTS uploads_queued ON uploads (status);
+CREATE TABLE IF NOT EXISTS rolls (
+  game_id TEXT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+  seq INTEGER NOT NULL,
+  turn INTEGER NOT NULL,
+  a INTEGER NOT NULL,
+  b INTEGER NOT NULL,
+  status TEXT NOT NULL CHECK (status IN ('kept', 'rerolled', 'undone')),
+  at INTEGER NOT NULL,
+  PRIMARY KEY (game_id, seq)
+);
 `;
 
 /** An upload: a photo acknowledged to a phone, waiting for the scanner, scanned (then also a sheet) or refused. */
@@ -160,6 +170,18 @@ const upload = (r: RawUpload | undefined): UploadRow | undefined =>
     bytes: r.bytes,
     receivedAt: r.received_at,
   };
+
+/**
+ * A roll of the table's dice as stored: every pair ever rolled, in order (`seq`). `kept` pairs are the game's
+ * turns; a `rerolled` pair (a double 1 on sheet A) was cancelled by the rules, an `undone` one by the host.
+ */
+export interface RollRow {
+  seq: number;
+  turn: number;
+  dice: [number, number];
+  status: 'kept' | 'rerolled' | 'undone';
+  at: number;
+}
 
 interface RawSheet {
   id: string;
@@ -440,6 +462,54 @@ export class Store {
   /** The photos of a game's uploads waiting for the scanner (to be kept when the others are deleted). */
   queuedPhotos(gameId: string): Set<string> {
     return new Set((this.sql("SELECT photo FROM uploads WHERE game_id = ? AND status = 'queued'").all(gameId) as { photo: string }[]).map((r) => r.photo));
+  }
+
+  // ---- the table's dice ------------------------------------------------------------------------------
+
+  /** Every roll of a game, in the order rolled. */
+  listRolls(gameId: string): RollRow[] {
+    const rows = this.sql('SELECT seq, turn, a, b, status, at FROM rolls WHERE game_id = ? ORDER BY seq').all(gameId) as {
+      seq: number;
+      turn: number;
+      a: number;
+      b: number;
+      status: RollRow['status'];
+      at: number;
+    }[];
+    return rows.map((r) => ({ seq: r.seq, turn: r.turn, dice: [r.a, r.b], status: r.status, at: r.at }));
+  }
+
+  /** The game's turns: its kept pairs, in order. */
+  keptRolls(gameId: string): [number, number][] {
+    return (this.sql("SELECT a, b FROM rolls WHERE game_id = ? AND status = 'kept' ORDER BY seq").all(gameId) as { a: number; b: number }[]).map((r) => [r.a, r.b]);
+  }
+
+  /**
+   * Records turn `turn`: the pairs cancelled before it, then the one kept. Only when it is the game's next turn
+   * (a second tap on Roll, or two hosts' pages at once, must not roll twice): false otherwise.
+   */
+  addRoll(gameId: string, turn: number, rerolled: [number, number][], kept: [number, number], at: number): boolean {
+    return this.db.transaction(() => {
+      const { n, seq } = this
+        .sql("SELECT COUNT(*) FILTER (WHERE status = 'kept') AS n, COALESCE(MAX(seq), 0) AS seq FROM rolls WHERE game_id = ?")
+        .get(gameId) as { n: number; seq: number };
+      if (n + 1 !== turn) return false;
+      const insert = this.sql('INSERT INTO rolls (game_id, seq, turn, a, b, status, at) VALUES (?, ?, ?, ?, ?, ?, ?)');
+      let next = seq;
+      for (const [a, b] of rerolled) insert.run(gameId, ++next, turn, a, b, 'rerolled', at);
+      insert.run(gameId, ++next, turn, kept[0], kept[1], 'kept', at);
+      return true;
+    })();
+  }
+
+  /** Undoes turn `turn` when it is the last one kept (it stays in the history, marked undone); false otherwise. */
+  undoRoll(gameId: string, turn: number): boolean {
+    return this.db.transaction(() => {
+      const last = this.sql("SELECT seq, turn FROM rolls WHERE game_id = ? AND status = 'kept' ORDER BY seq DESC LIMIT 1").get(gameId) as { seq: number; turn: number } | undefined;
+      if (!last || last.turn !== turn) return false;
+      this.sql("UPDATE rolls SET status = 'undone' WHERE game_id = ? AND seq = ?").run(gameId, last.seq);
+      return true;
+    })();
   }
 
   /** Takes a sheet off the board (the host's decision); its photo stays on disk. */

@@ -3,8 +3,10 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
+import { checkRolls, describeRollsCheck, rollsQuestion, type Roll } from '../engine/rolls.js';
 import type { ServerContext } from './context.js';
-import type { Board, GameInfo, HostInfo, PendingSheet, SheetSummary, SheetView } from './protocol.js';
+import { diceState } from './dice.js';
+import type { Board, GameInfo, HostInfo, PendingSheet, SheetRollsCheck, SheetSummary, SheetView } from './protocol.js';
 import { gameTitle, landUrl, leaderboard } from './results.js';
 import type { GameRow, SheetRow, UploadRow } from './store.js';
 
@@ -40,9 +42,17 @@ export const gameInfo = (ctx: ServerContext, g: GameRow): GameInfo => ({
   players: g.players,
   createdAt: g.createdAt,
   rules: ctx.rules,
+  dice: diceState(ctx.store, ctx.rules, g),
 });
 
-export const sheetSummary = (g: GameRow, s: SheetRow): SheetSummary => ({
+/** A sheet (as confirmed, or as read while in review) against the game's rolls so far, when it has any. */
+export function rollsCheckOf(ctx: ServerContext, g: GameRow, s: SheetRow, rolls: Roll[] = ctx.store.keptRolls(g.id)): SheetRollsCheck | undefined {
+  if (!rolls.length || s.state.side !== g.side) return undefined;
+  const c = checkRolls(ctx.rules, s.state, rolls);
+  return { agrees: c.agrees, summary: describeRollsCheck(c), note: rollsQuestion(c, 'sheet') };
+}
+
+export const sheetSummary = (g: GameRow, s: SheetRow, rolls?: SheetRollsCheck): SheetSummary => ({
   no: s.no,
   player: s.player,
   name: nameOf(g, s.player),
@@ -52,6 +62,7 @@ export const sheetSummary = (g: GameRow, s: SheetRow): SheetSummary => ({
   createdAt: s.createdAt,
   confirmedAt: s.confirmedAt,
   landUrl: landUrl(g.id, s.no),
+  ...(rolls ? { rolls } : {}),
 });
 
 export function sheetView(ctx: ServerContext, g: GameRow, s: SheetRow): SheetView {
@@ -86,6 +97,7 @@ export function sheetView(ctx: ServerContext, g: GameRow, s: SheetRow): SheetVie
     confirmedAt: s.confirmedAt,
     notes,
     scanMs: s.scanMs,
+    rolls: rollsCheckOf(ctx, g, s),
   };
 }
 
@@ -137,6 +149,7 @@ export function baseUrls(ctx: ServerContext, req: IncomingMessage): string[] {
 export function hostInfo(ctx: ServerContext, req: IncomingMessage, g: GameRow): HostInfo {
   const dir = ctx.store.gameDir(g.id);
   const joinUrls = baseUrls(ctx, req).map((b) => `${b}/g/${g.id}`);
+  const rolls = ctx.store.keptRolls(g.id);
   return {
     ...gameInfo(ctx, g),
     hostKey: g.hostKey,
@@ -147,7 +160,7 @@ export function hostInfo(ctx: ServerContext, req: IncomingMessage, g: GameRow): 
       .map((f) => ({ name: f, url: `/host/${g.hostKey}/files/${f}`, bytes: statSync(join(dir, f)).size })),
     gameJson: join(dir, 'game.json'),
     dataDir: ctx.store.root,
-    sheets: ctx.store.listSheets(g.id).map((s) => sheetSummary(g, s)),
+    sheets: ctx.store.listSheets(g.id).map((s) => sheetSummary(g, s, rollsCheckOf(ctx, g, s, rolls))),
     photos: existsSync(join(dir, 'photos')) ? readdirSync(join(dir, 'photos')).length : 0,
     scans: ctx.scans.views(g, g.hostKey),
   };

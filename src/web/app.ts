@@ -3,6 +3,7 @@ import { boardPage } from './board.js';
 import { homePage } from './home.js';
 import { hostPage } from './host.js';
 import { joinPage, reviewPage } from './player.js';
+import { tablePage } from './table.js';
 import { errorBox, page, topBar } from './ui.js';
 
 const root = document.getElementById('app')!;
@@ -20,6 +21,7 @@ async function show(path: string): Promise<void> {
   let next: (() => void) | void = undefined;
   if (path === '/' || path === '') next = homePage(root, go);
   else if ((m = new RegExp(`^/host/(${ID})$`).exec(path))) next = await hostPage(root, m[1]);
+  else if ((m = new RegExp(`^/host/(${ID})/table$`).exec(path))) next = await tablePage(root, m[1]);
   else if ((m = new RegExp(`^/g/(${ID})$`).exec(path))) next = await joinPage(root, m[1], go);
   else if ((m = new RegExp(`^/g/(${ID})/board$`).exec(path))) next = await boardPage(root, m[1]);
   else if ((m = new RegExp(`^/g/(${ID})/s/(${ID})$`).exec(path))) next = await reviewPage(root, m[1], m[2], go);

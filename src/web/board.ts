@@ -1,8 +1,9 @@
 /** The leaderboard: ranked with the tie-break, each row opening to its breakdown and sheet; live. */
 import type { Board, GameInfo } from '../server/protocol.js';
 import { ApiFailure, getJson } from './api.js';
+import { dicePanel } from './dice.js';
 import { h } from './dom.js';
-import { boardList, cardChips, errorBox, followBoard, page, topBar } from './ui.js';
+import { boardList, cardChips, errorBox, followBoard, liveBadge, page, topBar } from './ui.js';
 
 export async function boardPage(root: HTMLElement, gameId: string): Promise<() => void> {
   let game: GameInfo;
@@ -13,12 +14,14 @@ export async function boardPage(root: HTMLElement, gameId: string): Promise<() =
     return () => undefined;
   }
   const open = new Set<number>();
-  const live = h('span', { class: 'live off' }, 'connecting');
+  const live = liveBadge();
   const list = h('div', { class: 'board-box' });
   const waiting = h('p', { class: 'waiting' });
+  const dice = dicePanel(game.dice, 'compact');
   root.replaceChildren(
-    topBar('Leaderboard', game.title, live),
+    topBar('Leaderboard', game.title, live.el),
     page(
+      h('section', { class: 'card dice-card' }, dice.el),
       cardChips(game.cards),
       list,
       waiting,
@@ -38,9 +41,8 @@ export async function boardPage(root: HTMLElement, gameId: string): Promise<() =
       list.replaceChildren(boardList(b, open));
       waiting.textContent = b.waiting.length ? `Still to come: ${b.waiting.join(', ')}` : b.entries.length ? 'Everyone is in.' : '';
     },
-    (on) => {
-      live.className = `live ${on ? 'on' : 'off'}`;
-      live.textContent = on ? 'live' : 'reconnecting';
-    },
+    live.set,
+    undefined,
+    (d) => dice.update(d),
   );
 }

@@ -1,10 +1,11 @@
-/** The host's screen: the pack to print, the join QR code, the live leaderboard, the sheets, the exports. */
+/** The host's screen: the pack to print, the join QR code, the table's dice, the live leaderboard, the sheets, the exports. */
 import type { Board, HostInfo, PhotosDeleted, SheetSummary } from '../server/protocol.js';
 import { ApiFailure, getJson, sendJson } from './api.js';
 import { h, saved } from './dom.js';
+import { dicePanel } from './dice.js';
 import { KNOWN, type KnownGame } from './home.js';
 import { scansSection } from './scans.js';
-import { boardList, cardChips, errorBox, followBoard, page, section, topBar, twoColumns } from './ui.js';
+import { boardList, cardChips, errorBox, followBoard, liveBadge, page, section, topBar, twoColumns } from './ui.js';
 
 const FILE_LABELS: Record<string, [string, string]> = {
   'sheets.pdf': ['Sheets', 'one page a player'],
@@ -30,7 +31,7 @@ export async function hostPage(root: HTMLElement, hostKey: string): Promise<() =
   }
 
   const open = new Set<number>();
-  const live = h('span', { class: 'live off' }, 'connecting');
+  const live = liveBadge();
   const boardBox = h('div', null);
   const sheetsBox = h('div', null);
   const copyBtn = h('button', { class: 'btn secondary small', type: 'button' }, 'Copy');
@@ -64,7 +65,15 @@ export async function hostPage(root: HTMLElement, hostKey: string): Promise<() =
                 'li',
                 { class: `sheet ${s.status}` },
                 h('span', { class: 'no' }, `#${s.no}`),
-                h('span', { class: 'who' }, h('span', { class: 'name' }, s.name), h('small', null, `${STATUS[s.status]}${s.checks ? ` · ${s.checks} doubt${s.checks === 1 ? '' : 's'}${s.status === 'confirmed' ? ' checked' : ''}` : ''}`)),
+                h(
+                  'span',
+                  { class: 'who' },
+                  h('span', { class: 'name' }, s.name),
+                  h('small', null, `${STATUS[s.status]}${s.checks ? ` · ${s.checks} doubt${s.checks === 1 ? '' : 's'}${s.status === 'confirmed' ? ' checked' : ''}` : ''}`),
+                  // A sheet that breaks the rolls' count is never a silent score.
+                  s.rolls && !s.rolls.agrees ? h('small', { class: 'rolls-off' }, s.rolls.note ?? s.rolls.summary) : null,
+                  s.rolls?.agrees ? h('small', { class: 'rolls-ok' }, '✓ agrees with the rolls') : null,
+                ),
                 h('span', { class: 'total' }, s.total),
                 remove,
               );
@@ -104,6 +113,7 @@ export async function hostPage(root: HTMLElement, hostKey: string): Promise<() =
   renderPhotos(info.photos);
 
   const scans = scansSection(hostKey, refreshSheets);
+  const dice = dicePanel(info.dice, 'medium', { roll: `/api/host/${hostKey}/rolls`, undo: `/api/host/${hostKey}/rolls` });
   const renderBoard = (b: Board) => {
     boardBox.replaceChildren(boardList(b, open));
     if (b.waiting.length) boardBox.append(h('p', { class: 'waiting' }, `Still to come: ${b.waiting.join(', ')}`));
@@ -137,7 +147,17 @@ export async function hostPage(root: HTMLElement, hostKey: string): Promise<() =
       ],
       [
         section(
-          h('span', { class: 'row-title' }, h('span', null, h('span', { class: 'step' }, '3'), 'Leaderboard'), live),
+          h(
+            'span',
+            { class: 'row-title' },
+            h('span', null, h('span', { class: 'step' }, '3'), 'Roll the dice'),
+            h('a', { class: 'btn secondary small', href: `/host/${hostKey}/table`, target: '_blank', rel: 'noopener' }, 'Big screen ↗'),
+          ),
+          dice.el,
+          h('p', { class: 'hint' }, 'Every phone of the game shows each roll as it happens. Put the big screen on a TV or a laptop everyone can see.'),
+        ),
+        section(
+          h('span', { class: 'row-title' }, h('span', null, h('span', { class: 'step' }, '4'), 'Leaderboard'), live.el),
           boardBox,
           h(
             'div',
@@ -166,11 +186,13 @@ export async function hostPage(root: HTMLElement, hostKey: string): Promise<() =
       renderBoard(b);
       void refreshSheets();
     },
-    (on) => {
-      live.className = `live ${on ? 'on' : 'off'}`;
-      live.textContent = on ? 'live' : 'reconnecting';
-    },
+    live.set,
     () => void refreshSheets(),
+    (d) => {
+      dice.update(d);
+      // The sheets' counts follow the rolls.
+      void refreshSheets();
+    },
   );
   return stop;
 }

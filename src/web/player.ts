@@ -2,15 +2,17 @@
  * The player's screens: pick your name, photograph your sheet, then check what was read: tap the scanner's
  * doubts to switch them (the score is recomputed here, by the same engine as the server), and confirm.
  */
-import { applyToggles, itemValue, sameItem, type ReviewItem } from '../engine/review.js';
+import { applyToggles, itemValue, LIKELY_RIGHT, sameItem, type ReviewItem } from '../engine/review.js';
+import { checkRolls, describeRollsCheck, rollsQuestion } from '../engine/rolls.js';
 import { scoreState } from '../engine/score.js';
 import type { SheetState } from '../engine/types.js';
 import { isRead, type Board, type BusyAnswer, type GameInfo, type PendingSheet, type SheetAnswer, type SheetView } from '../server/protocol.js';
 import { ApiFailure, getJson, sendJson, uploadPhoto } from './api.js';
 import { GIVE_UP_MS, retryDelayMs, uploadKey } from './retry.js';
 import { h, saved } from './dom.js';
+import { dicePanel } from './dice.js';
 import { closeUp, overlay, type OverlayView } from './overlay.js';
-import { breakdown, errorBox, page, section, topBar } from './ui.js';
+import { breakdown, errorBox, followBoard, liveBadge, page, section, topBar } from './ui.js';
 
 const MAX_UPLOAD = 25_000_000;
 const meKey = (gameId: string) => `baako.me.${gameId}`;
@@ -289,9 +291,14 @@ export async function joinPage(root: HTMLElement, gameId: string, go: (path: str
     status,
     pick,
   );
+  // The table's dice, live: no need to see the physical ones. A solo player (sheet B) rolls here.
+  const solo = game.dice.playersRoll;
+  const dice = dicePanel(game.dice, 'compact', solo ? { roll: `/api/games/${gameId}/rolls`, undo: `/api/games/${gameId}/rolls` } : undefined);
+  const live = liveBadge();
   root.replaceChildren(
     topBar(game.title, `Side ${game.side}`),
     page(
+      h('section', { class: 'card dice-card' }, h('h2', { class: 'row-title' }, h('span', null, solo ? 'Your dice' : 'The table’s dice'), live.el), dice.el),
       h('section', { class: 'card' }, h('h2', null, h('span', { class: 'step' }, '1'), 'Who are you?'), names),
       h('section', { class: 'card' }, step2),
       mineBox,
@@ -300,7 +307,13 @@ export async function joinPage(root: HTMLElement, gameId: string, go: (path: str
   );
   renderNames();
   void showMine();
-  return () => undefined;
+  return followBoard(
+    gameId,
+    () => undefined,
+    live.set,
+    undefined,
+    (d) => dice.update(d),
+  );
 }
 
 /** A sheet's page while its photo waits for the scanner: its place in line, then the sheet (or why not). */
@@ -368,8 +381,11 @@ export async function reviewPage(root: HTMLElement, gameId: string, sheetId: str
   const table = h('div', null);
   const list = h('ol', { class: 'doubts' });
   const bottom = h('div', { class: 'bottom-bar' });
+  const countBox = h('div', { 'aria-live': 'polite' });
+  const rolls = game.dice.rolls.map((r) => r.dice);
   const message = h('div', { 'aria-live': 'polite' });
   // A close-up of each doubt, the whole card a tap target.
+  const byRolls = sheet.uncertain.filter((u) => u.rolls);
   const closeUps: { it: ReviewItem; view: OverlayView; button: HTMLButtonElement; value: HTMLElement; how: HTMLElement }[] = sheet.uncertain.map((it, i) => {
     const view = overlay({ land: sheet.land, url: sheet.land.url, uncertain: [it], numbers: false, view: closeUp(sheet.land, it), label: `Close-up of doubt ${i + 1}` });
     const value = h('span', { class: 'doubt-val' });
@@ -377,7 +393,7 @@ export async function reviewPage(root: HTMLElement, gameId: string, sheetId: str
     const button = h(
       'button',
       { type: 'button', class: 'doubt-btn' },
-      h('span', { class: 'doubt-zoom' }, view.el, h('span', { class: 'doubt-no' }, i + 1)),
+      h('span', { class: 'doubt-zoom' }, view.el, h('span', { class: 'doubt-no' }, i + 1), it.rolls ? h('span', { class: 'doubt-count' }, 'count') : null),
       h('span', { class: 'doubt-what' }, h('span', { class: 'doubt-line' }, it.kind === 'hole' ? 'Hole' : 'Fence', value), how),
     );
     button.addEventListener('click', () => {
@@ -394,6 +410,10 @@ export async function reviewPage(root: HTMLElement, gameId: string, sheetId: str
   // An asked spot is answered when the player switches it or says it is right as read; until then the total is a range.
   const answered: ReviewItem[] = [];
   const isAnswered = (it: ReviewItem) => answered.some((a) => sameItem(a, it)) || toggled.some((t) => sameItem(t, it));
+  // A spot asked only because the rolls' count disagreed (the scanner itself is fairly sure of it) is settled
+  // once the count agrees.
+  let countAgrees = false;
+  const settledByCount = (it: ReviewItem) => countAgrees && it.rolls === true && (it.chance ?? 1) < LIKELY_RIGHT && !isAnswered(it);
   const rightButtons = new Map<ReviewItem, HTMLButtonElement>();
   list.replaceChildren(
     ...unsure.map((c) => {
@@ -435,13 +455,14 @@ export async function reviewPage(root: HTMLElement, gameId: string, sheetId: str
     view.update(state, score, toggled);
     const before = totalEl.textContent;
     totalEl.textContent = String(score.total);
-    const open = editable() ? unsure.filter((c) => !isAnswered(c.it)).map((c) => c.it) : [];
+    countAgrees = rolls.length > 0 && state.side === game.side && checkRolls(rules, state, rolls).agrees;
+    const open = editable() ? unsure.filter((c) => !isAnswered(c.it) && !settledByCount(c.it)).map((c) => c.it) : [];
     const [lo, hi] = totalRange(state, open);
     rangeEl.textContent = open.length ? (lo === hi ? `until you check ${spots(open.length)}` : `${lo} to ${hi} until you check ${spots(open.length)}`) : '';
     for (const [it, b] of rightButtons) {
       b.hidden = !editable();
-      b.disabled = isAnswered(it);
-      b.textContent = toggled.some((t) => sameItem(t, it)) ? 'Switched' : answered.some((a) => sameItem(a, it)) ? '✓ Checked' : '✓ Right as read';
+      b.disabled = isAnswered(it) || settledByCount(it);
+      b.textContent = toggled.some((t) => sameItem(t, it)) ? 'Switched' : answered.some((a) => sameItem(a, it)) ? '✓ Checked' : settledByCount(it) ? '✓ Count agrees' : '✓ Right as read';
     }
     if (changed && before !== totalEl.textContent) {
       totalEl.classList.remove('flash');
@@ -451,6 +472,16 @@ export async function reviewPage(root: HTMLElement, gameId: string, sheetId: str
     const n = score.discoveries.length;
     findsEl.textContent = `${n} discover${n === 1 ? 'y' : 'ies'}${score.title ? ` · ${score.title}` : ''}`;
     table.replaceChildren(breakdown(state.cards, score));
+    // The rolls' count, checked at every switch by the same engine as the server.
+    if (rolls.length && state.side === game.side) {
+      const c = checkRolls(rules, state, rolls);
+      const question = rollsQuestion(c, editable() ? 'read' : 'sheet');
+      countBox.replaceChildren(
+        c.agrees
+          ? h('p', { class: 'msg ok count' }, `✓ The sheet agrees with the ${rolls.length} rolls: ${describeRollsCheck(c).replace(/^[^:]*: /, '')}.`)
+          : h('div', { class: 'msg warn count' }, h('p', null, h('strong', null, question ?? describeRollsCheck(c))), editable() && byRolls.length ? h('p', { class: 'small' }, 'The spots marked “count” below are the likeliest: compare them with your sheet.') : null),
+      );
+    }
     for (const c of closeUps) {
       const on = itemValue(state, c.it);
       const switched = toggled.some((t) => sameItem(t, c.it));
@@ -525,6 +556,7 @@ export async function reviewPage(root: HTMLElement, gameId: string, sheetId: str
       h(
         'section',
         { class: 'card sheet-card' },
+        countBox,
         warn,
         h('div', { class: 'overlay-box' }, view.el),
         unsure.length ? list : null,

@@ -1,6 +1,6 @@
 /** Pieces the pages share: the top bar, messages, the score breakdown and the leaderboard list. */
 import type { Score, SheetState } from '../engine/types.js';
-import type { Board, BoardEntry } from '../server/protocol.js';
+import type { Board, BoardEntry, DiceState } from '../server/protocol.js';
 import { h, type Child } from './dom.js';
 import { overlay } from './overlay.js';
 
@@ -110,8 +110,29 @@ export function boardList(b: Board, open: Set<number>): HTMLElement {
   );
 }
 
-/** Keeps a board up to date: server-sent events, or polling every 5 s when they fail. Returns a stopper. */
-export function followBoard(gameId: string, onBoard: (b: Board) => void, onLive: (live: boolean) => void, onSheets?: () => void): () => void {
+/** The "live" badge of a page following its game's events, and the callback that keeps it true. */
+export function liveBadge(): { el: HTMLElement; set: (on: boolean) => void } {
+  const el = h('span', { class: 'live off' }, 'connecting');
+  return {
+    el,
+    set(on) {
+      el.className = `live ${on ? 'on' : 'off'}`;
+      el.textContent = on ? 'live' : 'reconnecting';
+    },
+  };
+}
+
+/**
+ * Keeps a board (and the table's dice) up to date: server-sent events, or polling every 5 s when they fail.
+ * Returns a stopper.
+ */
+export function followBoard(
+  gameId: string,
+  onBoard: (b: Board) => void,
+  onLive: (live: boolean) => void,
+  onSheets?: () => void,
+  onDice?: (d: DiceState) => void,
+): () => void {
   let stopped = false;
   let poll: number | undefined;
   let source: EventSource | undefined;
@@ -129,6 +150,7 @@ export function followBoard(gameId: string, onBoard: (b: Board) => void, onLive:
     poll = window.setInterval(() => {
       void fetchBoard();
       onSheets?.();
+      if (onDice) void fetch(`/api/games/${gameId}/dice`, { cache: 'no-store' }).then((r) => (r.ok ? r.json().then((d: DiceState) => onDice(d)) : undefined)).catch(() => undefined);
     }, 5000);
   };
   if (typeof EventSource === 'function') {
@@ -138,6 +160,7 @@ export function followBoard(gameId: string, onBoard: (b: Board) => void, onLive:
       onBoard(JSON.parse((e as MessageEvent).data) as Board);
     });
     source.addEventListener('sheets', () => onSheets?.());
+    source.addEventListener('dice', (e) => onDice?.(JSON.parse((e as MessageEvent).data) as DiceState));
     source.onerror = () => {
       onLive(false);
       // The browser retries by itself; if the stream is refused outright, poll instead.

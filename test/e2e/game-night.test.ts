@@ -11,11 +11,14 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadGame } from '../../src/data/load.js';
-import { applyToggles, type ReviewItem } from '../../src/engine/review.js';
+import { applyToggles, LIKELY_RIGHT, type ReviewItem } from '../../src/engine/review.js';
 import { scoreState } from '../../src/engine/score.js';
 import type { SheetView } from '../../src/server/protocol.js';
+import { checkRolls } from '../../src/engine/rolls.js';
+import type { DiceState } from '../../src/server/protocol.js';
+import { fadedPhoto, LIGHT_X, trueRolls } from '../helpers/fade.js';
 import { TINY_JPEG } from '../helpers/fake-scanner.js';
-import { photoWithDoubtfulEdge, startServer, type FixturePhoto, type Running } from '../server/helpers.js';
+import { fixture, photoWithDoubtfulEdge, scriptedDice, startServer, type FixturePhoto, type Running } from '../server/helpers.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const have = existsSync(CHROMIUM);
@@ -25,7 +28,11 @@ const out = fileURLToPath(new URL('../__output__/', import.meta.url));
 let srv: Running;
 let photo: FixturePhoto;
 let ctx: BrowserContext;
+/** A laptop's browser (1366 x 768): the host's page and the big screen. */
+let laptop: BrowserContext;
 let profile: string;
+let laptopProfile: string;
+const dice = scriptedDice();
 const problems: string[] = [];
 
 function watch(page: Page): Page {
@@ -41,8 +48,10 @@ beforeAll(async () => {
   if (!have) return;
   mkdirSync(out, { recursive: true });
   profile = mkdtempSync(join(tmpdir(), 'baako-chromium-'));
-  [srv, photo, ctx] = await Promise.all([
-    startServer({ workers: 1 }),
+  laptopProfile = mkdtempSync(join(tmpdir(), 'baako-chromium-'));
+  const browserArgs = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+  [srv, photo, ctx, laptop] = await Promise.all([
+    startServer({ workers: 1, dice: dice.next }),
     photoWithDoubtfulEdge(),
     chromium.launchPersistentContext(profile, {
       executablePath: CHROMIUM,
@@ -53,13 +62,15 @@ beforeAll(async () => {
       isMobile: true,
       hasTouch: true,
     }),
+    chromium.launchPersistentContext(laptopProfile, { executablePath: CHROMIUM, headless: true, args: browserArgs, viewport: { width: 1366, height: 768 } }),
   ]);
 });
 
 afterAll(async () => {
   await ctx?.close();
+  await laptop?.close();
   await srv?.app.close();
-  if (profile) rmSync(profile, { recursive: true, force: true });
+  for (const p of [profile, laptopProfile]) if (p) rmSync(p, { recursive: true, force: true });
 });
 
 describe.skipIf(!have)('game night in a phone browser', () => {
@@ -143,6 +154,126 @@ describe.skipIf(!have)('game night in a phone browser', () => {
 
     expect(problems).toEqual([]);
   });
+
+  it('the host rolls 15 turns, every phone sees each roll, a hole the scanner missed is caught by the count and fixed', async () => {
+    // The sample photo's game; its sheet was played from these rolls (5 turns with a 1). A double 1 comes first
+    // at turn 3: the server rolls again.
+    const sample = fixture('sample');
+    const rolls = trueRolls('sample');
+    const names = ['Ana', 'Ben', 'Chloé', 'Dev'];
+    const res = await fetch(`${srv.base}/api/games`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ players: names, seed: sample.truth.seed, side: sample.truth.side, paper: sample.truth.paper }) });
+    const { hostKey, id: gameId } = (await res.json()) as { hostKey: string; id: string };
+    rolls.forEach((r, i) => dice.push(...(i === 2 ? [1, 1] : []), ...r));
+    expect(rolls.filter((r) => r.includes(1)).length).toBe(5);
+
+    const host = watch(laptop.pages()[0] ?? (await laptop.newPage()));
+    await host.goto(`${srv.base}/host/${hostKey}`);
+    await host.waitForSelector('.dice-panel .roll');
+    const screen = watch(await laptop.newPage());
+    await screen.goto(`${srv.base}/host/${hostKey}/table`);
+    await screen.waitForSelector('.live.on');
+    // Two players' phones on the game's page.
+    const phones = [watch(await ctx.newPage()), watch(await ctx.newPage())];
+    for (const p of phones) {
+      await p.goto(`${srv.base}/g/${gameId}`);
+      await p.waitForSelector('.dice-card .live.on');
+      expect(await p.textContent('.dice-turn')).toBe('No roll yet');
+      expect(await p.locator('.dice-card .roll').count()).toBe(0);
+    }
+    await phones[0].screenshot({ path: join(out, 'e2e-dice-0-phone-waiting.png'), animations: 'disabled' });
+
+    const facesOf = (p: Page) => p.$$eval('.dice-faces .die', (els) => els.map((e) => Number(e.getAttribute('aria-label'))));
+    for (let turn = 1; turn <= 15; turn++) {
+      // Turns 1-12 from the host's page, 13-15 from the big screen's keyboard.
+      if (turn <= 12) await host.click('.dice-panel .roll');
+      else {
+        await screen.bringToFront();
+        await screen.keyboard.press('Space');
+      }
+      const kept = rolls[turn - 1];
+      for (const p of [...phones, screen, host]) {
+        await p.waitForSelector(`.dice-turn strong:text-is("${turn}")`);
+        expect(await facesOf(p)).toEqual(kept);
+        const says = await p.$$eval('.dice-says li', (els) => els.map((e) => e.className + ': ' + e.textContent));
+        // A pause after turns 5, 10 and 15; the last turn says so; a 1 asks to pass the sheet; the double 1 is shown.
+        expect(says.some((x) => x.startsWith('pause: ')), `turn ${turn}: ${says}`).toBe([5, 10, 15].includes(turn));
+        expect(says.some((x) => x.startsWith('hole: A 1: pass your sheet left, your neighbour marks a hole'))).toBe(kept.includes(1));
+        expect(says.some((x) => x === 'again: Double 1: rolled again')).toBe(turn === 3);
+        expect(says.some((x) => x === 'last: Last turn: score your sheet')).toBe(turn === 15);
+      }
+      if (turn === 3) await phones[0].screenshot({ path: join(out, 'e2e-dice-1-phone-double.png'), animations: 'disabled' });
+      if (turn === 5) {
+        await phones[0].screenshot({ path: join(out, 'e2e-dice-2-phone-pause.png'), animations: 'disabled' });
+        await screen.screenshot({ path: join(out, 'e2e-dice-3-screen-pause.png'), animations: 'disabled' });
+      }
+    }
+    expect(await host.textContent('.dice-panel .roll')).toBe('All 15 turns rolled');
+    expect(await host.locator('.dice-panel .roll').isDisabled()).toBe(true);
+    await host.screenshot({ path: join(out, 'e2e-dice-4-host-laptop.png'), fullPage: true, animations: 'disabled' });
+    await screen.screenshot({ path: join(out, 'e2e-dice-5-screen-laptop.png'), animations: 'disabled' });
+    const state = (await (await fetch(`${srv.base}/api/games/${gameId}/dice`)).json()) as DiceState;
+    expect(state.rolls.map((r) => r.dice)).toEqual(rolls);
+    expect(state.history.filter((x) => x.status === 'rerolled')).toEqual([expect.objectContaining({ turn: 3, dice: [1, 1] })]);
+
+    // Ben photographs his sheet: one X drawn so lightly the scanner reads the cell blank.
+    const phone = phones[1];
+    await phone.bringToFront();
+    await phone.tap('.name-btn:has-text("Ben")');
+    const light = join(out, 'light-x.jpg');
+    writeFileSync(light, await fadedPhoto('sample', [{ kind: 'hole', row: 3, col: 10 }], LIGHT_X));
+    await phone.setInputFiles('#photo-camera', light);
+    await phone.waitForURL(/\/s\/[A-Za-z0-9_-]{22}$/, { timeout: 60_000 });
+    await phone.waitForSelector('.count');
+    expect(await phone.textContent('.count')).toMatch(/^The rolls gave 5 holes; 4 were read: is one of these a hole\?/);
+    const missed = 'svg.overlay:not(.doubt-zoom svg) g.doubt[data-item="hole:3:10"]';
+    expect(await phone.locator(missed).count()).toBe(1);
+    // The close-up the count points at first is the missed hole.
+    const first = phone.locator('.doubt-btn').first();
+    expect(await first.locator('.doubt-count').textContent()).toBe('count');
+    await phone.screenshot({ path: join(out, 'e2e-dice-6-phone-count.png'), animations: 'disabled' });
+    // The host sees the same note, not a silent score.
+    await host.bringToFront();
+    await host.waitForSelector('.sheet .rolls-off');
+    expect(await host.textContent('.sheet .rolls-off')).toBe('The rolls gave 5 holes; this sheet has 4.');
+
+    // Ben taps the close-up: a hole; the count agrees at once (the engine in the page); he confirms.
+    await phone.bringToFront();
+    const sheetId = phone.url().split('/').pop()!;
+    const view = (await (await fetch(`${srv.base}/api/games/${gameId}/sheets/${sheetId}`)).json()) as SheetView;
+    const fixed = applyToggles(view.scanned, [{ kind: 'hole', row: 3, col: 10 }]);
+    expect(checkRolls(loadGame(), fixed, rolls).agrees).toBe(true);
+    const total = scoreState(loadGame(), fixed).total;
+    await first.tap();
+    await phone.waitForSelector('.count.ok');
+    expect(await phone.textContent('.count')).toMatch(/^✓ The sheet agrees with the 15 rolls: holes 5 of 5/);
+    // The other spots asked only for the count are settled by it; the scanner's own doubts stay to check.
+    const settled = view.uncertain.filter((u) => u.rolls && !(u.kind === 'hole' && u.row === 3 && u.col === 10) && (u.chance ?? 1) < LIKELY_RIGHT);
+    expect(settled.length).toBeGreaterThan(0);
+    expect(await phone.locator('.right-as-read:has-text("Count agrees")').count()).toBe(settled.length);
+    if (view.uncertain.every((u) => u.likely || u.rolls)) expect(await phone.textContent('.total-range')).toBe('');
+    expect(await phone.textContent('.big-total')).toBe(String(total));
+    await phone.screenshot({ path: join(out, 'e2e-dice-7-phone-fixed.png'), animations: 'disabled' });
+    await phone.tap('.bottom-bar .btn');
+    await phone.waitForSelector('.msg.ok:has-text("Confirmed")');
+
+    // The leaderboard updates: the host's page and the big screen, with the sheet's count agreeing.
+    await host.bringToFront();
+    await host.waitForSelector('.board .entry .name:has-text("Ben")');
+    expect(await host.textContent('.board .entry:has(.name:has-text("Ben")) .total')).toBe(String(total));
+    await host.waitForSelector('.sheet .rolls-ok');
+    await screen.bringToFront();
+    await screen.waitForSelector('.table-board .entry .name:has-text("Ben")');
+    await screen.screenshot({ path: join(out, 'e2e-dice-8-screen-board.png'), animations: 'disabled' });
+    // The same pages at a phone's size.
+    const small = watch(await ctx.newPage());
+    await small.goto(`${srv.base}/host/${hostKey}/table`);
+    await small.waitForSelector('.table-board .entry');
+    await small.screenshot({ path: join(out, 'e2e-dice-9-screen-phone.png'), fullPage: true, animations: 'disabled' });
+    await small.goto(`${srv.base}/host/${hostKey}`);
+    await small.waitForSelector('.sheet .rolls-ok');
+    await small.screenshot({ path: join(out, 'e2e-dice-10-host-phone.png'), fullPage: true, animations: 'disabled' });
+    expect(problems).toEqual([]);
+  }, 180_000);
 
   it('shows a bad upload as a message on the page', async () => {
     const phone = watch(await ctx.newPage());

@@ -127,5 +127,18 @@ export async function fuzzApi(base: string, opts: { seed: number; scale?: number
     const body = r() < 0.7 ? JSON.stringify(mutateJson(toggled, r)) : r() < 0.5 ? JSON.stringify(jsonValue(r)) : mutateText(JSON.stringify(toggled), r);
     await send(`confirm ${body.slice(0, 120)}`, `/api/games/${host.id}/sheets/${id}/confirm`, 'POST', body, 'application/json');
   }
+
+  // The table's dice: rolls with every sort of body, undos of every sort of turn, a player's roll on sheet A.
+  const roll = { turn: 1 };
+  for (let i = 0; i < n(20); i++) {
+    const body = r() < 0.6 ? JSON.stringify(mutateJson(roll, r)) : r() < 0.5 ? JSON.stringify(jsonValue(r)) : mutateText(JSON.stringify(roll), r);
+    await send(`roll ${body.slice(0, 120)}`, `/api/host/${host.hostKey}/rolls`, 'POST', body, r() < 0.9 ? 'application/json' : TYPES[Math.floor(r() * TYPES.length)]);
+  }
+  for (let i = 0; i < n(10); i++) {
+    // (characters a path segment carries as they are: the router refuses any %-escape before a route sees it)
+    const turn = mutateText(String(1 + Math.floor(r() * 16)), r).replace(/[^A-Za-z0-9._~-]/g, '') || '1';
+    await send(`undo ${turn}`, `/api/host/${host.hostKey}/rolls/${turn}`, 'DELETE', undefined, '');
+  }
+  await send('a player rolls on sheet A', `/api/games/${host.id}/rolls`, 'POST', JSON.stringify(roll), 'application/json');
   return result;
 }

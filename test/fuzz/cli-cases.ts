@@ -1,5 +1,5 @@
 /**
- * The CLI's inputs, fuzzed (test/helpers/fuzz.ts): sheet JSON and notation (`score`), deck layouts and their CSV
+ * The CLI's inputs, fuzzed (test/helpers/fuzz.ts): sheet JSON and notation (`score`, with rolls), deck layouts and their CSV
  * (`deck`), board data (`board`), game.json (`sheet --game`), photos (`scan`). `scale` multiplies the counts
  * (1 in the tests, more in the benchmark).
  */
@@ -30,6 +30,10 @@ export function cliCases(seed: number, scale = 1): CliCase[] {
   for (let i = 0; i < n(15); i++) add('score sheet.json', ['score', 'sheet.json'], { 'sheet.json': b64(JSON.stringify(mutateJson(sheets[i % 2], r))) });
   for (let i = 0; i < n(4); i++) add('score sheet.json (text)', ['score', 'sheet.json'], { 'sheet.json': b64(mutateText(JSON.stringify(sheets[i % 2], null, 2), r)) });
   for (let i = 0; i < n(15); i++) add('score sheet.txt', ['score', '--json', 'sheet.txt'], { 'sheet.txt': b64(mutateText(notations[i % 2], r)) });
+  const rolls = [[3, 4], [1, 6], [2, 2], [5, 5], [6, 1]];
+  for (let i = 0; i < n(8); i++) add('score sheet.json with rolls', ['score', 'sheet.json'], { 'sheet.json': b64(JSON.stringify({ ...sheets[0], rolls: mutateJson(rolls, r) })) });
+  // (an argument cannot hold a NUL)
+  for (let i = 0; i < n(8); i++) add('score --rolls', ['score', 'sheet.json', '--rolls', mutateText('3,4 1,6 2,2 5,5 6,1', r).replace(/\0/g, '')], { 'sheet.json': b64(JSON.stringify(sheets[i % 2])) });
   for (let i = 0; i < n(10); i++) add('deck layout', ['deck', 'deck.layout.json', '--out', 'o.pdf'], { 'deck.layout.json': b64(JSON.stringify(mutateJson(layout, r))), 'potions.csv': b64(csv), 'flask.png': flask });
   for (let i = 0; i < n(10); i++) add('deck csv', ['deck', 'deck.layout.json', '--out', 'o.pdf'], { 'deck.layout.json': b64(JSON.stringify(layout)), 'potions.csv': b64(mutateText(csv, r)), 'flask.png': flask });
   for (let i = 0; i < n(4); i++) add('board data', ['board', '--data', 'board.json', '--out', 'o.pdf'], { 'board.json': b64(JSON.stringify(mutateJson(board, r))) });

@@ -2,14 +2,17 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { trueRolls } from '../helpers/fade.js';
 import {
   BaakoError,
   builtinDecks,
+  checkRolls,
   createGame,
   DataError,
   loadLayout,
   OptionError,
   readDeckData,
+  readRolls,
   readSheet,
   renderBoard,
   renderCards,
@@ -119,5 +122,26 @@ describe('the library: scanning', () => {
     const refused = await scanPhoto(text).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(ScanRefused);
     expect(refused).toMatchObject({ code: 'not-an-image', photo: text, exitCode: 2 });
+  });
+});
+
+describe("the library: the table's dice", () => {
+  const photo = 'fixtures/photos/sample.jpg';
+  const truth = JSON.parse(readFileSync(photo.replace(/\.jpg$/, '.truth.json'), 'utf8'));
+  const state = { side: truth.side, cards: truth.cards, fences: truth.fences, holes: truth.holes };
+  const text = trueRolls('sample').map((r) => r.join(',')).join(' ');
+
+  it('reads rolls, checks a sheet against them, refuses rolls that do not fit with an OptionError', () => {
+    const rolls = readRolls(text);
+    expect(rolls).toHaveLength(15);
+    expect(checkRolls(state, rolls)).toMatchObject({ agrees: true, holes: 5, summary: 'checked against 15 rolls: holes 5 of 5, fence edges 117 (expected 115-118)' });
+    expect(checkRolls({ ...state, holes: state.holes.slice(1) }, rolls)).toMatchObject({ agrees: false, holesAgree: false });
+    expect(caught(() => readRolls('3,4 x'))).toMatchObject({ code: 'invalid-option', option: 'rolls' });
+    expect(caught(() => checkRolls(state, [[1, 1]]))).toBeInstanceOf(OptionError);
+  });
+
+  it('scans a photo against the rolls', async () => {
+    const r = await scanPhoto(readFileSync(photo), { rolls: readRolls(text) });
+    expect(r.rollsCheck).toMatchObject({ agrees: true, note: null, culprits: [] });
   });
 });

@@ -44,6 +44,13 @@ describe('game-night pack', () => {
     expect(new Set(seeds).size).toBeGreaterThan(1);
   });
 
+  it("writes the game's rolls into game.json when they are known, and no key otherwise", async () => {
+    const played = await renderPack({ seed: 'same', players: 3, side: 'A', paper: 'letter', game, rolls: [[3, 4], [1, 6]] });
+    expect(JSON.parse(file(played, 'game.json') as string).rolls).toEqual([[3, 4], [1, 6]]);
+    const fresh = await renderPack({ seed: 'same', players: 3, side: 'A', paper: 'letter', game });
+    expect(JSON.parse(file(fresh, 'game.json') as string)).not.toHaveProperty('rolls');
+  });
+
   it('embeds every font of every PDF (pdffonts)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'baako-fonts-'));
     for (const name of ['sheets.pdf', 'cards.pdf', 'host.pdf']) {

@@ -10,6 +10,7 @@ import { scanPhoto } from '../../src/scan/scan.js';
 import { simulatePhoto, type SimulatedPhoto } from '../../tools/sim/simulate-photo.js';
 import { baako } from '../cli/run.js';
 import { evaluate } from '../../tools/evaluate.js';
+import { fadedPhoto, LIGHT_X, trueRolls, truthOf } from '../helpers/fade.js';
 
 const game = loadGame();
 const tmp = mkdtempSync(join(tmpdir(), 'baako-scan-'));
@@ -225,6 +226,35 @@ describe('baako scan output', () => {
     expect(j.confidence).toBeLessThanOrEqual(1);
     expect(existsSync(overlay)).toBe(true);
     expect(readFileSync(overlay).subarray(1, 4).toString()).toBe('PNG');
+  });
+
+  it('--game with rolls: the reading checked against them, the culprits asked first, on the overlay too', async () => {
+    const photo = join(tmp, 'light-x.jpg');
+    writeFileSync(photo, await fadedPhoto('sample', [{ kind: 'hole', row: 3, col: 10 }], LIGHT_X));
+    const t = truthOf('sample') as unknown as { game: string; seed: string; side: string; cards: string[]; paper: string };
+    const gameFile = join(tmp, 'sample-game.json');
+    writeFileSync(gameFile, JSON.stringify({ id: t.game, seed: t.seed, side: t.side, cards: t.cards, paper: t.paper, rolls: trueRolls('sample') }));
+    const overlay = join(tmp, 'light-x.png');
+    const r = baako(['scan', photo, '--game', gameFile, '--overlay', overlay]);
+    expect(r.code, r.stderr).toBe(3);
+    expect(r.stdout).toContain('\n  does not agree with 15 rolls: holes 4 of 5 (1 missing), fence edges 117 (expected 115-118)\n');
+    expect(r.stdout).toContain('\n  The rolls gave 5 holes; 4 were read: is one of these a hole? (the first 3 spots to check)\n');
+    expect(r.stdout).toMatch(/\n {2}check \d+ spots on the sheet or the overlay, likeliest wrong first: cell 3,10 read blank \(\d+% wrong(, [+-]\d+ if not)?\); cell \d+,\d+ read blank/);
+    expect(readFileSync(overlay).subarray(1, 4).toString()).toBe('PNG');
+    const j = JSON.parse(baako(['scan', photo, '--game', gameFile, '--json']).stdout);
+    expect(j.rolls).toEqual(trueRolls('sample'));
+    expect(j.rollsCheck).toMatchObject({ agrees: false, holes: 4, note: 'The rolls gave 5 holes; 4 were read: is one of these a hole?' });
+    expect(j.rollsCheck.culprits[0]).toEqual({ kind: 'hole', row: 3, col: 10 });
+    expect(j.uncertain[0]).toMatchObject({ kind: 'hole', row: 3, col: 10, likely: false });
+    expect(j.uncertain[0].chance).toBeGreaterThan(0);
+    expect(scanSchema.safeParse(j).success).toBe(true);
+    // The scan JSON is a sheet state with its rolls: baako score checks it again.
+    const saved = join(tmp, 'light-x.json');
+    writeFileSync(saved, JSON.stringify(j));
+    expect(baako(['score', saved]).stdout).toMatch(/does not agree with 15 rolls: holes 4 of 5/);
+    // --rolls on the command line, without --game: the same check.
+    const text = trueRolls('sample').map((x) => x.join(',')).join(' ');
+    expect(baako(['scan', photo, '--rolls', text]).stdout).toContain('does not agree with 15 rolls: holes 4 of 5 (1 missing)');
   });
 
   it('several photos: a ranked table, and one bad photo fails the run with exit 2 but not the others', () => {

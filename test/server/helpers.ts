@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadGame } from '../../src/data/load.js';
+import { rng } from '../../src/engine/random.js';
 import { scanPhoto } from '../../src/scan/scan.js';
 import { createBaakoServer, type BaakoServer, type ServeOptions } from '../../src/server/app.js';
 import type { HostInfo } from '../../src/server/protocol.js';
@@ -109,4 +110,14 @@ export async function waitForSheet(base: string, gameId: string, id: string, tim
     if (Date.now() > end) throw new Error(`sheet ${id} still queued after ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+/** Dice for a test server: the faces pushed, in order, then seeded random ones. */
+export function scriptedDice(seed = 1) {
+  const queue: number[] = [];
+  const rand = rng(seed);
+  return {
+    push: (...faces: number[]) => void queue.push(...faces),
+    next: (): number => queue.shift() ?? 1 + Math.floor(rand() * 6),
+  };
 }

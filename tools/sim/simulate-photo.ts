@@ -2,7 +2,7 @@
 import { loadGame } from '../../src/data/load.js';
 import { scoreState } from '../../src/engine/score.js';
 import { createSetup, type Paper } from '../../src/engine/setup.js';
-import { simulateSheet } from '../../src/engine/simulate.js';
+import { simulateGame } from '../../src/engine/simulate.js';
 import type { Cell, GameData, SheetState, Side } from '../../src/engine/types.js';
 import { sheetGeometry, type SheetGeometry } from '../../src/geometry/sheet-layout.js';
 import { placeSheet } from './camera.js';
@@ -123,7 +123,7 @@ export async function simulatePhoto(seed: string | number, difficulty: Difficult
   };
   // 1. the game and the finished sheet
   const setup = createSetup(game, sheet.gameSeed, sheet.side, sheet.players);
-  const state = simulateSheet(game, sheet.side as Side, setup.cards, `photo:${seed}`);
+  const { state, rolls } = simulateGame(game, sheet.side as Side, setup.cards, `photo:${seed}`);
 
   // 3a. the camera first: it decides how finely the page must be rendered
   const geom = sheetGeometry(sheet.side, sheet.paper);
@@ -173,6 +173,7 @@ export async function simulatePhoto(seed: string | number, difficulty: Difficult
     cards: state.cards,
     fences: state.fences,
     holes: state.holes as Cell[],
+    rolls,
     player: sheet.player,
     game: setup.id,
     paper: sheet.paper,

@@ -9,6 +9,7 @@ export interface ScanArgs {
   cards?: string;
   side?: 'A' | 'B';
   data: string;
+  rolls?: string;
 }
 
 export const scanCommand: CommandModule<object, ScanArgs> = {
@@ -24,11 +25,13 @@ export const scanCommand: CommandModule<object, ScanArgs> = {
       .option('data', { type: 'string', default: 'baako-data', describe: "baako serve's data folder, where --game ID is looked up" })
       .option('cards', { type: 'string', describe: 'the five cards in play, comma-separated (instead of --game)' })
       .option('side', { choices: ['A', 'B'] as const, describe: 'sheet side when the QR code cannot be read' })
+      .option('rolls', { type: 'string', describe: 'the game\'s dice, one turn a pair: "3,4 1,6 ..." (a re-rolled double 1 left out); the sheet is checked against them (--game\'s rolls when left out)' })
       .example('$0 scan photo.jpg', 'score one sheet')
       .example('$0 scan photo.jpg --overlay out/', 'also draw what was read over the photo, to check it')
       .example('$0 scan *.jpg --overlay out/overlays/', 'rank a game night, with overlays to check')
       .example('$0 scan photo.jpg --game game.json', "the setup from game.json, if the QR code is unreadable")
       .example('$0 scan photo.jpg --json', 'the reading and its score as JSON')
-      .example('$0 scan scans.pdf', "score a printer's scan of the whole table, a line a page") as never,
+      .example('$0 scan scans.pdf', "score a printer's scan of the whole table, a line a page")
+      .example('$0 scan photo.jpg --game GAME --data baako-data', "a game of baako serve: its cards, and the host's rolls to check against") as never,
   handler: async (args) => (await import('../run/scan.js')).runScan(args),
 };

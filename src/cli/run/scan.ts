@@ -2,18 +2,22 @@ import { existsSync, statSync } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
 import { readGameFile } from '../../data/game-file.js';
 import { loadGame } from '../../data/load.js';
+import { checkedRolls } from '../../data/state.js';
+import type { Roll } from '../../engine/rolls.js';
 import { findCard, UnknownCardError } from '../../engine/cards.js';
 import { rankBy } from '../../engine/ranking.js';
 import type { GameData } from '../../engine/types.js';
 import { BaakoError, UserError } from '../../errors.js';
 import { renderOverlay, spots } from '../../scan/overlay.js';
 import { openInputs } from '../../scan/inputs.js';
+import { rollsCheckJson } from '../../scan/rolls-check.js';
 import { scanPhoto, type FallbackSetup, type ScanResult } from '../../scan/scan.js';
 import { ensureDir, writeFileAtomic } from '../../files.js';
 import { resolveGameFile } from '../../server/game-dir.js';
 import { formatScore } from '../format-score.js';
 import { cliMessage } from '../messages.js';
 import { pad, progress, stdio } from '../output.js';
+import { rollsOption } from '../rolls.js';
 import type { ScanArgs } from '../commands/scan.js';
 
 /** The scan JSON of docs/formats.md for one photo, or one page of a PDF (with `page`, 1-based). */
@@ -26,6 +30,7 @@ export function scanJson(file: string, r: ScanResult, page?: number) {
     range: r.range,
     ...(r.player !== undefined ? { player: r.player } : {}),
     ...(r.game !== undefined ? { game: r.game } : {}),
+    ...(r.rolls ? { rolls: r.rolls.rolls, rollsCheck: rollsCheckJson(r.rolls) } : {}),
     paper: r.paper,
     setupFrom: r.setupFrom,
     photo: file,
@@ -33,11 +38,30 @@ export function scanJson(file: string, r: ScanResult, page?: number) {
   };
 }
 
-function fallbackFrom(args: ScanArgs, game: GameData): FallbackSetup | undefined {
-  if (args.game) {
-    const g = readGameFile(resolveGameFile(args.game, args.data));
-    return { side: args.side ?? g.side, cards: g.cards, game: g.id, paper: g.paper };
+/** The first of two readings that does not throw, else the first's error. */
+function eitherSide<T>(a: () => T, b: () => T): T {
+  try {
+    return a();
+  } catch (e) {
+    try {
+      return b();
+    } catch {
+      throw e;
+    }
   }
+}
+
+/** The setup to fall back on, and the rolls to check against: `--rolls`, else the game's own (`--game`). */
+function fallbackFrom(args: ScanArgs, game: GameData): { fallback?: FallbackSetup; rolls?: Roll[] } {
+  if (args.game) {
+    const file = resolveGameFile(args.game, args.data);
+    const g = readGameFile(file);
+    const side = args.side ?? g.side;
+    const rolls = rollsOption(game, args.rolls, side) ?? (g.rolls?.length ? checkedRolls(game, g.side, g.rolls, file) : undefined);
+    return { fallback: { side, cards: g.cards, game: g.id, paper: g.paper }, rolls };
+  }
+  // The side is the QR code's when not given: rolls that fit either side are taken (a double 1 is a turn on B only).
+  const rolls = args.side ? rollsOption(game, args.rolls, args.side) : eitherSide(() => rollsOption(game, args.rolls, 'A'), () => rollsOption(game, args.rolls, 'B'));
   if (args.cards) {
     const cards = args.cards.split(',').map((s) => s.trim()).filter(Boolean);
     if (cards.length !== 5) throw new UserError(`--cards: expected the 5 cards in play separated by commas, found ${cards.length}`);
@@ -49,9 +73,9 @@ function fallbackFrom(args: ScanArgs, game: GameData): FallbackSetup | undefined
         throw e;
       }
     }
-    return { side: args.side ?? 'A', cards };
+    return { fallback: { side: args.side ?? 'A', cards }, rolls };
   }
-  return undefined;
+  return { rolls };
 }
 
 /** Where a photo's overlay goes: `target` itself, or a file in the folder `target`; missing folders are made. */
@@ -79,6 +103,24 @@ function totalText(r: ScanResult): string {
   return asked ? ` (${lo === hi ? 'the same' : `${lo} to ${hi}`} until you check ${spots(asked)})` : '';
 }
 
+const itemName = (u: { kind: 'h' | 'v' | 'hole'; row: number; col: number }) => (u.kind === 'hole' ? `cell ${u.row},${u.col}` : `edge ${u.kind}${u.row},${u.col}`);
+
+/**
+ * The reading against the rolls, for people: the count, and where it disagrees the question, the spots it
+ * points at (asked first) and the likeliest switch.
+ */
+function rollsLines(r: ScanResult): string[] {
+  const rc = r.rolls;
+  if (!rc) return [];
+  const lines = [`  ${rc.summary}`];
+  if (rc.note) {
+    const n = rc.culprits.length;
+    const where = n ? ` (the first ${n === 1 ? 'spot' : spots(n)} to check${rc.proposal ? `; likeliest: ${itemName(rc.proposal)}` : ''})` : '';
+    lines.push(`  ${rc.note}${where}`);
+  }
+  return lines;
+}
+
 /** A page of a PDF in one line: `scans.pdf p3: player 2, 41 points, sheet A, confidence 0.97; check h3,4`. */
 function pageLine(name: string, r: ScanResult): string {
   const who = r.player !== undefined ? `player ${r.player}` : 'player ?';
@@ -87,12 +129,13 @@ function pageLine(name: string, r: ScanResult): string {
   // (the first few spots only: the overlay and --json have them all)
   const shown = asked.slice(0, 4);
   const check = shown.length ? `; check ${shown.join(' ')}${asked.length > shown.length ? ` and ${asked.length - shown.length} more` : ''}` : '';
-  return `${name}: ${who}, ${r.score.total} points${totalText(r)}, sheet ${r.state.side}, confidence ${r.confidence.toFixed(2)}${setup}${check}`;
+  const rolls = r.rolls && !r.rolls.check.agrees ? `; ${r.rolls.summary}` : '';
+  return `${name}: ${who}, ${r.score.total} points${totalText(r)}, sheet ${r.state.side}, confidence ${r.confidence.toFixed(2)}${setup}${rolls}${check}`;
 }
 
 export async function runScan(args: ScanArgs): Promise<void> {
   const game = loadGame();
-  const fallback = fallbackFrom(args, game);
+  const { fallback, rolls } = fallbackFrom(args, game);
   const inputs = await openInputs(args.photos);
   const sheets = inputs.sheets;
   // A PDF gives an array even of one page, so that scripts need not guess.
@@ -108,7 +151,7 @@ export async function runScan(args: ScanArgs): Promise<void> {
       let result: ScanResult | undefined;
       try {
         if (sheet.error) throw sheet.error;
-        result = await scanPhoto(await sheet.load!(), game, { fallback, name });
+        result = await scanPhoto(await sheet.load!(), game, { fallback, name, rolls });
         results.push({ file, name, page, result });
       } catch (e) {
         if (!(e instanceof BaakoError)) throw e;
@@ -150,7 +193,7 @@ export async function runScan(args: ScanArgs): Promise<void> {
       const who = r!.player !== undefined ? `player ${r!.player}` : 'player ?';
       const lines = formatScore(game, r!.state, r!.score, `${name}: ${who}`, { verbose: args.verbose });
       lines[0] += `${totalText(r!)}, confidence ${r!.confidence.toFixed(2)}${r!.setupFrom === 'fallback' ? ' (setup from --game/--cards: QR unreadable)' : ''}`;
-      for (const l of lines) stdio.log(l);
+      for (const l of [...lines, ...rollsLines(r!)]) stdio.log(l);
       const asked = r!.uncertain.filter((u) => !u.likely);
       const likely = r!.uncertain.filter((u) => u.likely);
       const where = args.overlay ? 'on the sheet or the overlay' : 'on the sheet';
@@ -164,7 +207,8 @@ export async function runScan(args: ScanArgs): Promise<void> {
   }
   for (const e of overlayErrors) stdio.err(`baako: ${e}`);
   if (results.some((r) => r.error) || overlayErrors.length) process.exitCode = 2;
-  else if (results.some((r) => r.result!.uncertain.some((u) => !u.likely))) process.exitCode = 3;
+  // Spots to check, or a count that disagrees with the rolls: a person looks before the scores count.
+  else if (results.some((r) => r.result!.uncertain.some((u) => !u.likely) || r.result!.rolls?.check.agrees === false)) process.exitCode = 3;
 }
 
 /** The ranked table: by total, ties broken by the number of discoveries, then shared (the engine's ranking). */

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { MAX_PLAYERS, parsePaper, parseSeed, parseSide } from '../../render/options.js';
 import { OptionError, UserError } from '../../errors.js';
 import type { ServerContext } from '../context.js';
+import { diceState } from '../dice.js';
 import { fsyncLater, renameLater } from '../durable.js';
 import { HttpError, readJson, send, sendJson } from '../http.js';
 import { newId } from '../ids.js';
@@ -148,9 +149,9 @@ export const getGame = (ctx: ServerContext, { res, game }: Call) => sendJson(res
 export const getBoard = (ctx: ServerContext, { res, game }: Call) =>
   send(res, 200, 'application/json; charset=utf-8', boardOf(ctx, game!).json, { 'Cache-Control': 'no-store' });
 
-/** The leaderboard's live updates (server-sent events). */
+/** The leaderboard's and the dice's live updates (server-sent events). */
 export function openEvents(ctx: ServerContext, { res, game }: Call): void {
-  if (!ctx.events.open(game!.id, res, gameBoard(ctx, game!))) throw new HttpError(503, 'Too many open leaderboards: the page will poll instead', { 'Retry-After': '10' });
+  if (!ctx.events.open(game!.id, res, gameBoard(ctx, game!), { dice: diceState(ctx.store, ctx.rules, game!) })) throw new HttpError(503, 'Too many open leaderboards: the page will poll instead', { 'Retry-After': '10' });
 }
 
 export const getHost = (ctx: ServerContext, { req, res, game }: Call) => sendJson(res, 200, hostInfo(ctx, req, game!));

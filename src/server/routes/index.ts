@@ -5,10 +5,12 @@
  * Who may do what: creating a game is open to the local network; a game's pages and API need its id (128
  * random bits, in the join QR code); the host's page and actions (pack files, removing a sheet, deleting the
  * photos) need the host
- * key; confirming a sheet needs that sheet's id, which only the phone that uploaded it gets.
+ * key; confirming a sheet needs that sheet's id, which only the phone that uploaded it gets. The dice are rolled
+ * with the host key, or with the game's id in a solo game (the player is the host).
  */
 import type { Route } from '../router.js';
 import { deletePhotos, getBoard, getGame, getHost, openEvents, postGame, removeSheet } from './games.js';
+import { getDice, hostRoll, hostUndo, playerRoll, playerUndo, tablePage } from './dice.js';
 import { asset, boardPage, homePage, hostPage, joinPage, joinQr, landImage, packFile, resultsCsv, resultsJson, reviewPage } from './pages.js';
 import { assignPage, postScans, scanPage } from './scans.js';
 import { confirmSheet, getSheet, postSheet } from './sheets.js';
@@ -30,6 +32,14 @@ export const routes: Route[] = [
   { method: 'POST', path: '/api/games/:game/sheets', handler: postSheet },
   { method: 'GET', path: '/api/games/:game/sheets/:id', handler: getSheet },
   { method: 'POST', path: '/api/games/:game/sheets/:sheet/confirm', handler: confirmSheet },
+
+  // The table's dice: the host rolls; in a solo game, the player's phone.
+  { method: 'GET', path: '/api/games/:game/dice', handler: getDice },
+  { method: 'POST', path: '/api/games/:game/rolls', handler: playerRoll },
+  { method: 'DELETE', path: '/api/games/:game/rolls/:turn', handler: playerUndo },
+  { method: 'POST', path: '/api/host/:hostKey/rolls', handler: hostRoll },
+  { method: 'DELETE', path: '/api/host/:hostKey/rolls/:turn', handler: hostUndo },
+  { method: 'GET', path: '/host/:hostKey/table', handler: tablePage },
 
   // The host (the host key in the address).
   { method: 'GET', path: '/api/host/:hostKey', handler: getHost },

@@ -61,11 +61,11 @@ export function landImage(ctx: ServerContext, { req, res, game, params }: Call):
 const resultsName = (c: Call) => `baako-${c.game!.seed}-results`;
 
 export function resultsCsv(ctx: ServerContext, c: Call): void {
-  send(c.res, 200, 'text/csv; charset=utf-8', '\ufeff' + boardCsv(gameBoard(ctx, c.game!)), { 'Content-Disposition': `attachment; filename="${resultsName(c)}.csv"`, 'Cache-Control': 'no-store' });
+  send(c.res, 200, 'text/csv; charset=utf-8', '\ufeff' + boardCsv(gameBoard(ctx, c.game!), ctx.store.keptRolls(c.game!.id), ctx.rules), { 'Content-Disposition': `attachment; filename="${resultsName(c)}.csv"`, 'Cache-Control': 'no-store' });
 }
 
 export function resultsJson(ctx: ServerContext, c: Call): void {
   const g = c.game!;
-  const json = JSON.stringify(boardJson(g, gameBoard(ctx, g), ctx.store.listSheets(g.id, 'confirmed')), null, 2) + '\n';
+  const json = JSON.stringify(boardJson(g, gameBoard(ctx, g), ctx.store.listSheets(g.id, 'confirmed'), ctx.store.keptRolls(g.id), ctx.rules), null, 2) + '\n';
   send(c.res, 200, 'application/json; charset=utf-8', json, { 'Content-Disposition': `attachment; filename="${resultsName(c)}.json"`, 'Cache-Control': 'no-store' });
 }
