@@ -89,6 +89,11 @@ const markerSearches = [
 
 /** Minimum borderline contrast for a pose to be taken as the sheet's (wrong ones measure near 0). */
 const MIN_BORDER = 0.2;
+/**
+ * The same for a pose with a corner square placed by the other three: a wrong place (beside a QR code's finder
+ * pattern taken for a corner square) can still show a little of the borderline, the right one shows it whole.
+ */
+const MIN_BORDER_PLACED = 0.5;
 
 /**
  * Finds the four corner squares and the pose they give: each candidate set (best first, at several search
@@ -107,13 +112,16 @@ function locate(photo: Photo, name: string, papers: Paper[]): { markers: MarkerH
       if (found && found.best.borderContrast >= MIN_BORDER) return { markers: four, pose: found.best };
     }
   }
-  // Three found: look for the fourth where they say it must be.
+  // Three found: look for the fourth where they say it must be. Every place is tried and the one whose land's
+  // borderline shows best kept: a wrong place can still show a little of it.
   for (const hits of seen) {
     if (hits.length < 3) continue;
+    let best: { markers: MarkerHit[]; pose: Pose } | undefined;
     for (const four of fourthMarkerCandidates(photo, hits, papers)) {
       const found = findPose(photo, four, papers);
-      if (found && found.best.borderContrast >= MIN_BORDER) return { markers: four, pose: found.best };
+      if (found && found.best.borderContrast >= MIN_BORDER_PLACED && found.best.borderContrast > (best?.pose.borderContrast ?? 0)) best = { markers: four, pose: found.best };
     }
+    if (best) return best;
   }
   if (most === 0) throw new ScanRefused('no-sheet', name, 'no sheet found: photograph the whole sheet, all four corner squares visible');
   if (most < 4) {

@@ -74,7 +74,10 @@ export function overlay(o: OverlayOptions): OverlayView {
       const [r, c] = d.cells[0];
       parts.push(svg('text', { x: X(c) + P / 2, y: Y(r) + P / 2 + 9, class: 'points', fill: cardColour(state.cards, d.card) }, String(d.points)));
     }
-    o.uncertain.forEach((it, i) => {
+    // The spots to check are drawn last, over the likely-right ones their circles may overlap, so a tap reaches them.
+    const drawOrder = [...o.uncertain.keys()].sort((x, y) => Number(!o.uncertain[x].likely) - Number(!o.uncertain[y].likely) || x - y);
+    drawOrder.forEach((i) => {
+      const it = o.uncertain[i];
       const [cx, cy] = itemCentre(land, it);
       const on = itemValue(state, it);
       const switched = toggled.some((t) => sameItem(t, it));

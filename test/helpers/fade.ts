@@ -36,7 +36,7 @@ type Item = { kind: 'h' | 'v' | 'hole'; row: number; col: number };
  * How much of an X's darkness a light hand leaves for the tests: a person still sees it, the scanner reads the
  * cell blank and gives it little chance of being a hole (the tests check both before relying on them).
  */
-export const LIGHT_X = 0.12;
+export const LIGHT_X = 0.25;
 /** The same for a fence stroke: read as open, the likeliest of the missed edges clearly ahead. */
 export const LIGHT_STROKE = 0.2;
 
