@@ -108,7 +108,7 @@ describe('baako scan errors: one line, exit 2, what to do', () => {
     const hidden = join(tmp, 'hidden.jpg');
     const one = await paintOver(easy.jpeg, boxOf(easy.truth.sim.markers[2], 40), '#6b5a48');
     writeFileSync(hidden, await paintOver(one, boxOf(easy.truth.sim.markers[3], 40), '#6b5a48'));
-    expectError([hidden], /found only 2 of the sheet's 4 corner squares: photograph the whole sheet/, 'corners-missing');
+    expectError([hidden], /(found only 2 of the sheet's 4 corner squares|could not find the sheet's 4 corner squares around its land).*: photograph the whole sheet/, 'corners-missing');
   });
 
   it('far too dark', async () => {
