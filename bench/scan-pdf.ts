@@ -27,6 +27,7 @@ import { blankPage } from '../tools/sim/page.js';
 import { drawGame } from '../tools/sim/pencil.js';
 import { makeRand } from '../tools/sim/rand.js';
 import { SIM_VERSION } from '../tools/sim/simulate-photo.js';
+import { evaluate } from '../tools/evaluate.js';
 import type { Report } from './report.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -89,10 +90,17 @@ export async function bench(report: Report): Promise<void> {
   const inputs = await openInputs([file]);
   let right = 0;
   let failed = 0;
+  let exact = 0;
+  const asked: number[] = [];
+  // The pencil drawn on each page, as the simulator drew it (seeded by the player).
+  const setup = createSetup(game, 'bench-scans', 'A', PAGES);
   for (const [i, sheet] of inputs.sheets.entries()) {
     try {
       const r = await scanPhoto(await sheet.load!(), game, { name: sheet.name });
       if (r.player === players[i]) right++;
+      const truth = simulateSheet(game, 'A', setup.cards, `bench-scan:${players[i]}`);
+      if (evaluate(truth, r.state, r.uncertain, game).exact) exact++;
+      asked.push(r.uncertain.filter((u) => !u.likely).length);
     } catch {
       failed++;
     }
@@ -103,6 +111,12 @@ export async function bench(report: Report): Promise<void> {
   report.row(
     '20-page scanned PDF read in-process',
     `${(PAGES / wall).toFixed(2)} pages/s (${((wall * 1000) / PAGES).toFixed(0)} ms a page, ${((cpu.user + cpu.system) / 1e6 / PAGES).toFixed(2)} s CPU a page); ${right}/${PAGES} pages under their player, ${failed} refused`,
+  );
+  asked.sort((a, b) => a - b);
+  report.row(
+    'the scanned pages read: exact, and spots asked',
+    `${exact}/${PAGES} exact; spots asked a page: median ${asked[Math.floor(asked.length / 2)] ?? 0}, most ${asked.at(-1) ?? 0}, none on ${asked.filter((n) => n === 0).length}`,
+    'median <= 1',
   );
 
   // The command as a user types it (node + tsx start-up included).
