@@ -12,6 +12,7 @@ import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Report } from './report.js';
+import { newest } from '../tools/newest.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const PHOTO = 'fixtures/photos/07-easy-b-letter-12mp.jpg';
@@ -38,15 +39,6 @@ const cases: Case[] = [
   },
 ];
 
-/** Newest modification time under a folder (to tell a stale build). */
-function newest(dir: string): number {
-  let t = 0;
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    const p = join(dir, e.name);
-    t = Math.max(t, e.isDirectory() ? newest(p) : statSync(p).mtimeMs);
-  }
-  return t;
-}
 
 function ensureBuilt(): void {
   const main = join(root, 'dist', 'bundle', 'main.js');

@@ -1,11 +1,6 @@
-/** A small seeded random generator (mulberry32), so that a failing run of a randomised test can be run again. */
+import { rng } from '../../src/engine/random.js';
+
+/** A small seeded random generator (the engine's mulberry32), so that a failing run of a randomised test can be run again. */
 export function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  return rng(seed);
 }

@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newest } from '../../tools/newest.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const version = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version as string;
@@ -21,15 +22,6 @@ const app = join(scratch, 'app');
 let tarball: string;
 let packed: { path: string; size: number }[];
 
-/** Newest modification time of the files under a folder. */
-function newest(dir: string): number {
-  let t = 0;
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    const p = join(dir, e.name);
-    t = Math.max(t, e.isDirectory() ? newest(p) : statSync(p).mtimeMs);
-  }
-  return t;
-}
 
 function run(cmd: string, args: string[], cwd: string) {
   const r = spawnSync(cmd, args, { cwd, encoding: 'utf8', env: { ...process.env, CI: '1', npm_config_update_notifier: 'false' }, timeout: 120_000 });
