@@ -1,18 +1,12 @@
 /** The leaderboard: ranked with the tie-break, each row opening to its breakdown and sheet; live. */
 import type { Board, GameInfo } from '../server/protocol.js';
-import { ApiFailure, getJson } from './api.js';
 import { dicePanel } from './dice.js';
 import { h } from './dom.js';
-import { boardList, cardChips, errorBox, followBoard, liveBadge, page, topBar } from './ui.js';
+import { boardList, cardChips, followBoard, liveBadge, loadOrExplain, page, topBar } from './ui.js';
 
 export async function boardPage(root: HTMLElement, gameId: string): Promise<() => void> {
-  let game: GameInfo;
-  try {
-    game = await getJson<GameInfo>(`/api/games/${gameId}`);
-  } catch (e) {
-    root.replaceChildren(topBar('Leaderboard'), page(errorBox(e instanceof ApiFailure ? e.message : 'Could not load the game')));
-    return () => undefined;
-  }
+  const game = await loadOrExplain<GameInfo>(root, 'Leaderboard', `/api/games/${gameId}`);
+  if (!game) return () => undefined;
   const open = new Set<number>();
   const live = liveBadge();
   const list = h('div', { class: 'board-box' });

@@ -5,7 +5,7 @@ import { h, saved } from './dom.js';
 import { dicePanel } from './dice.js';
 import { KNOWN, type KnownGame } from './home.js';
 import { scansSection } from './scans.js';
-import { boardList, cardChips, errorBox, followBoard, liveBadge, page, section, topBar, twoColumns } from './ui.js';
+import { boardList, cardChips, followBoard, liveBadge, loadOrExplain, page, section, topBar, twoColumns } from './ui.js';
 
 const FILE_LABELS: Record<string, [string, string]> = {
   'sheets.pdf': ['Sheets', 'one page a player'],
@@ -17,13 +17,9 @@ const FILE_LABELS: Record<string, [string, string]> = {
 const STATUS: Record<SheetSummary['status'], string> = { review: 'not confirmed yet', confirmed: 'confirmed', replaced: 'replaced', removed: 'removed' };
 
 export async function hostPage(root: HTMLElement, hostKey: string): Promise<() => void> {
-  let info: HostInfo;
-  try {
-    info = await getJson<HostInfo>(`/api/host/${hostKey}`);
-  } catch (e) {
-    root.replaceChildren(topBar('Host'), page(errorBox(e instanceof ApiFailure ? e.message : 'Could not load the game')));
-    return () => undefined;
-  }
+  const loaded = await loadOrExplain<HostInfo>(root, 'Host', `/api/host/${hostKey}`);
+  if (!loaded) return () => undefined;
+  let info = loaded;
   const known = saved.get<KnownGame[]>(KNOWN, []);
   if (!known.some((k) => k.hostKey === hostKey)) {
     known.unshift({ hostKey, title: info.title, players: info.players.length, createdAt: info.createdAt });

@@ -12,7 +12,7 @@ import { GIVE_UP_MS, retryDelayMs, uploadKey } from './retry.js';
 import { h, saved } from './dom.js';
 import { dicePanel } from './dice.js';
 import { closeUp, overlay, type OverlayView } from './overlay.js';
-import { breakdown, errorBox, followBoard, liveBadge, page, section, topBar } from './ui.js';
+import { breakdown, errorBox, followBoard, liveBadge, loadOrExplain, page, section, topBar } from './ui.js';
 
 const MAX_UPLOAD = 25_000_000;
 const meKey = (gameId: string) => `baako.me.${gameId}`;
@@ -64,13 +64,8 @@ function showPlace(box: HTMLElement, p: PendingSheet): void {
 }
 
 export async function joinPage(root: HTMLElement, gameId: string, go: (path: string) => void): Promise<() => void> {
-  let game: GameInfo;
-  try {
-    game = await getJson<GameInfo>(`/api/games/${gameId}`);
-  } catch (e) {
-    root.replaceChildren(topBar('Baako'), page(errorBox(e instanceof ApiFailure ? e.message : 'Could not load the game')));
-    return () => undefined;
-  }
+  const game = await loadOrExplain<GameInfo>(root, 'Baako', `/api/games/${gameId}`);
+  if (!game) return () => undefined;
   let me = saved.get<number>(meKey(gameId), 0);
   if (!(me >= 1 && me <= game.players.length)) me = game.players.length === 1 ? 1 : 0;
 

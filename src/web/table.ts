@@ -4,19 +4,13 @@
  * too: the buttons, or Space to roll and U to undo.
  */
 import type { Board, HostInfo } from '../server/protocol.js';
-import { ApiFailure, getJson } from './api.js';
 import { h } from './dom.js';
 import { dicePanel } from './dice.js';
-import { boardList, errorBox, followBoard, liveBadge, page, topBar } from './ui.js';
+import { boardList, followBoard, liveBadge, loadOrExplain, topBar } from './ui.js';
 
 export async function tablePage(root: HTMLElement, hostKey: string): Promise<() => void> {
-  let info: HostInfo;
-  try {
-    info = await getJson<HostInfo>(`/api/host/${hostKey}`);
-  } catch (e) {
-    root.replaceChildren(topBar('Dice'), page(errorBox(e instanceof ApiFailure ? e.message : 'Could not load the game')));
-    return () => undefined;
-  }
+  const info = await loadOrExplain<HostInfo>(root, 'Dice', `/api/host/${hostKey}`);
+  if (!info) return () => undefined;
   const dice = dicePanel(info.dice, 'screen', { roll: `/api/host/${hostKey}/rolls`, undo: `/api/host/${hostKey}/rolls` });
   const live = liveBadge();
   const boardBox = h('div', { class: 'table-board' });

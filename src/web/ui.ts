@@ -1,6 +1,7 @@
 /** Pieces the pages share: the top bar, messages, the score breakdown and the leaderboard list. */
 import type { Score, SheetState } from '../engine/types.js';
 import type { Board, BoardEntry, DiceState } from '../server/protocol.js';
+import { ApiFailure, getJson } from './api.js';
 import { h, type Child } from './dom.js';
 import { overlay } from './overlay.js';
 
@@ -172,4 +173,14 @@ export function followBoard(
     source?.close();
     if (poll !== undefined) clearInterval(poll);
   };
+}
+
+/** A page's game data, or undefined once the page shows why it could not be loaded (under a bar titled `title`). */
+export async function loadOrExplain<T>(root: HTMLElement, title: string, path: string): Promise<T | undefined> {
+  try {
+    return await getJson<T>(path);
+  } catch (e) {
+    root.replaceChildren(topBar(title), page(errorBox(e instanceof ApiFailure ? e.message : 'Could not load the game')));
+    return undefined;
+  }
 }
