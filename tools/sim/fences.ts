@@ -5,7 +5,7 @@
  * of the grid line of the edge it draws, so a person still reads each stroke as that edge.
  */
 import type { SheetState } from '../../src/engine/types.js';
-import { tracePath, type Hand, type PtStroke } from './hand.js';
+import { tracePath, twoSines, type Hand, type PtStroke } from './hand.js';
 import type { Rand } from './rand.js';
 
 type P = [number, number];
@@ -139,16 +139,8 @@ function fencePaths(rand: Rand, state: SheetState, rows: number, cols: number, f
   return paths;
 }
 
-/** A slowly varying signal along a stroke (s in cells): two sines of random phase, wavelengths 0.4-3 cells. */
-function waverOf(rand: Rand, amp: number): (s: number) => number {
-  const f1 = rand.range(0.3, 1.2);
-  const f2 = rand.range(1.2, 2.6);
-  const p1 = rand.range(0, 2 * Math.PI);
-  const p2 = rand.range(0, 2 * Math.PI);
-  const a1 = amp * rand.range(0.5, 1);
-  const a2 = amp * rand.range(0.1, 0.45);
-  return (s) => a1 * Math.sin(2 * Math.PI * f1 * s + p1) + a2 * Math.sin(2 * Math.PI * f2 * s + p2);
-}
+/** A slowly varying signal along a stroke (s in cells): wavelengths 0.4-3 cells. */
+const waverOf = (rand: Rand, amp: number) => twoSines(rand, amp, [0.3, 1.2], [1.2, 2.6], 0.45);
 
 /** A soft limit: |x| stays under `lim`, small values pass unchanged. */
 const soft = (x: number, lim: number) => lim * Math.tanh(x / lim);

@@ -72,16 +72,22 @@ function chaikin(pts: P[], rounds: number): P[] {
   return p;
 }
 
-/** A slowly varying random signal on [0, 1]: a sum of two sines with random phase and frequency. */
-function wander(rand: Rand, amp: number): (t: number) => number {
-  const f1 = rand.range(0.4, 1.3);
-  const f2 = rand.range(1.5, 4);
+/**
+ * A slowly varying random signal: a sum of two sines of random phase, their frequencies drawn from `slow` and `fast`
+ * (cycles per unit of t), the second's amplitude up to `second` of `amp`.
+ */
+export function twoSines(rand: Rand, amp: number, slow: [number, number], fast: [number, number], second: number): (t: number) => number {
+  const f1 = rand.range(...slow);
+  const f2 = rand.range(...fast);
   const p1 = rand.range(0, 2 * Math.PI);
   const p2 = rand.range(0, 2 * Math.PI);
   const a1 = amp * rand.range(0.5, 1);
-  const a2 = amp * rand.range(0.1, 0.4);
+  const a2 = amp * rand.range(0.1, second);
   return (t) => a1 * Math.sin(2 * Math.PI * f1 * t + p1) + a2 * Math.sin(2 * Math.PI * f2 * t + p2);
 }
+
+/** A slowly varying random signal on [0, 1]. */
+const wander = (rand: Rand, amp: number) => twoSines(rand, amp, [0.4, 1.3], [1.5, 4], 0.4);
 
 /**
  * Follows a path with the hand's tremor and pressure: resampled every ~0.6 mm, jittered across the
