@@ -1,13 +1,14 @@
 import { boardFromState, type Board } from '../engine/board.js';
 import { LIKELY_RIGHT } from '../engine/review.js';
+import { rng } from '../engine/random.js';
 import { scoreBoard } from '../engine/score.js';
 import type { GameData, SheetState } from '../engine/types.js';
 import type { ReadItem } from './read.js';
 
 /**
  * Which doubts to ask the player about. A player checks two or three spots, not thirty, so the scanner asks only
- * about items with a real chance of being wrong that can move the total, alone or together with the other items
- * it does not ask about; the rest stay listed as likely right. The total is shown as the range the asked items
+ * about items whose chance of being wrong and moving the total (alone, or with the other items as they may
+ * really be) is real; the rest stay listed as likely right. The total is shown as the range the asked items
  * allow until they are answered.
  */
 
@@ -16,6 +17,15 @@ export { LIKELY_RIGHT };
 const RANGE_ALL = 10;
 /** Most doubtful items that move nothing alone tried in pairs (the likeliest wrong first): bounded work. */
 const PAIRS_OF = 24;
+/**
+ * Sheets drawn from the items' chances to find what moves the total only together (three missed holes around one
+ * discovery): enough to see a 5% chance some 20 times, and the same draws every time so a photo reads the same.
+ */
+const DRAWS = 400;
+/** Items less likely wrong than this stay as read in the draws: they would almost never be drawn. */
+const DRAWN_FROM = 0.005;
+/** Most items drawn (the likeliest wrong first): bounded work on a sheet full of doubts. */
+const DRAWN_MOST = 60;
 
 export interface RatedItem extends ReadItem {
   /** How much the total moves were this item the other way, the rest as read. */
@@ -71,9 +81,37 @@ export function rateDoubts(game: GameData, state: SheetState, uncertain: ReadIte
         together.add(quiet[b]);
       }
   for (const r of rated) if (!r.likely && r.points === 0 && !together.has(r)) r.likely = true;
+  // Several items each likely right may still together leave the total wrong: asked where the chance that the
+  // item is wrong and the total turns on it, the others drawn as they may really be, is not small.
+  const pivotal = pivotalChances([...forced, ...rated], moved, base);
+  for (const r of rated) if (r.likely && (pivotal.get(r) ?? 0) >= LIKELY_RIGHT) r.likely = false;
   const order = (x: RatedItem, y: RatedItem) => Number(x.likely) - Number(y.likely) || y.chance - x.chance;
   const items = [...forced, ...rated.sort(order)];
   return { items, range: totalRange(base, items.filter((r) => !r.likely), moved) };
+}
+
+/**
+ * For each item, the chance that it is wrong and the total turns on it: sheets are drawn with every doubtful item
+ * wrong at its chance, and an item counts in a draw where it is wrong and putting it back moves that draw's total.
+ */
+export function pivotalChances(items: RatedItem[], moved: (list: ReadItem[]) => number, base: number): Map<RatedItem, number> {
+  const drawn = items.filter((r) => r.chance >= DRAWN_FROM).sort((a, b) => b.chance - a.chance).slice(0, DRAWN_MOST);
+  const counts = new Map<RatedItem, number>();
+  const random = rng(1);
+  const totals = new Map<string, number>();
+  const totalOf = (list: RatedItem[]) => {
+    const key = list.map(keyOf).join(' ');
+    let t = totals.get(key);
+    if (t === undefined) totals.set(key, (t = list.length ? moved(list) : base));
+    return t;
+  };
+  for (let d = 0; d < DRAWS; d++) {
+    const wrong = drawn.filter((r) => random() < r.chance);
+    if (wrong.length === 0) continue;
+    const t = totalOf(wrong);
+    for (const r of wrong) if (totalOf(wrong.filter((x) => x !== r)) !== t) counts.set(r, (counts.get(r) ?? 0) + 1);
+  }
+  return new Map([...counts].map(([r, n]) => [r, n / DRAWS]));
 }
 
 /** The lowest and highest total the asked items allow: every combination of them, or each alone past RANGE_ALL. */

@@ -3,7 +3,7 @@ import { loadGame } from '../../src/data/load.js';
 import { readSheetFile } from '../../src/data/state.js';
 import { scoreState } from '../../src/engine/score.js';
 import type { SheetState } from '../../src/engine/types.js';
-import { LIKELY_RIGHT, rateDoubts } from '../../src/scan/ask.js';
+import { LIKELY_RIGHT, pivotalChances, rateDoubts, type RatedItem } from '../../src/scan/ask.js';
 import type { ReadItem } from '../../src/scan/read.js';
 
 const game = loadGame();
@@ -74,5 +74,20 @@ describe('which doubts are asked', () => {
     expect(range).toEqual([lo, hi]);
     expect(range[0]).toBeLessThanOrEqual(base);
     expect(range[1]).toBeGreaterThanOrEqual(base);
+  });
+
+  it('weighs items that move the total only all together by the chance they are all wrong', () => {
+    const item = (col: number, chance: number): RatedItem => ({ kind: 'hole', row: 0, col, value: 0, chance, points: 0, likely: true });
+    const [a, b, c, d] = [item(0, 0.4), item(1, 0.4), item(2, 0.4), item(3, 0.1)];
+    const has = (list: ReadItem[], x: RatedItem) => list.some((y) => y.col === x.col);
+    // the total moves only when a, b and c are all the other way; d moves it only with a and b
+    const moved = (list: ReadItem[]) => 10 + (has(list, a) && has(list, b) && has(list, c) ? 1 : 0) + (has(list, a) && has(list, b) && has(list, d) ? 2 : 0);
+    const p = pivotalChances([a, b, c, d], moved, 10);
+    for (const x of [a, b, c]) expect(p.get(x)).toBeGreaterThan(0.4 * 0.4 * 0.4 * 0.6); // all three wrong: 6.4% (+ with d)
+    expect(p.get(c)!).toBeLessThan(0.12);
+    expect(p.get(d) ?? 0).toBeLessThan(LIKELY_RIGHT); // 0.4 x 0.4 x 0.1: 1.6%
+    expect(p.get(d) ?? 0).toBeGreaterThan(0);
+    // the same draws every time: a photo reads the same twice
+    expect(pivotalChances([a, b, c, d], moved, 10)).toEqual(p);
   });
 });
