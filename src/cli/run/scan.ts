@@ -93,7 +93,8 @@ function overlayPath(target: string, photo: string, several: boolean, page?: num
 function describeDoubt(u: ScanResult['uncertain'][number]): string {
   const what = u.kind === 'hole' ? `cell ${u.row},${u.col} read ${u.value ? 'as a hole' : 'blank'}` : `${u.kind === 'h' ? 'horizontal' : 'vertical'} edge ${u.kind}${u.row},${u.col} read ${u.value ? 'fenced' : 'open'}`;
   const moves = u.points ? `, ${u.points > 0 ? '+' : ''}${u.points} if not` : '';
-  return `${what} (${Math.max(1, Math.round(100 * u.chance))}% wrong${moves})`;
+  const pct = u.chance < 0.005 ? 'under 1%' : `${Math.max(1, Math.round(100 * u.chance))}%`;
+  return `${what} (${pct} wrong${moves})`;
 }
 
 /** The total, and while spots are to be checked, the totals they allow: "41 (39 to 44 until you check 3 spots)". */
