@@ -113,6 +113,12 @@ const stack = (rows: Float64Array[], d: number): Float32Array => {
   return x;
 };
 
+/** The log-odds the whole reading gives a photo's edges (fenced) and cells (a hole), as the scanner computes them. */
+export function photoLogits(p: PhotoEvidence, m: Pick<ScanModels, 'edgeLocal' | 'edgeContext' | 'hole'>): { edges: Float64Array; holes: Float64Array } {
+  const edges = Float64Array.from(contextOf(p, localP(p, m.edgeLocal)), (x) => mlpLogit(x, m.edgeContext));
+  return { edges, holes: Float64Array.from(holeRows(p, boardFrom(p, edges)), (x) => mlpLogit(x, m.hole)) };
+}
+
 export interface Trained {
   models: ScanModels;
   report: string[];
@@ -166,10 +172,10 @@ export function trainModels(train: PhotoEvidence[], val: PhotoEvidence[], about:
   const zh: number[] = [];
   const yh: number[] = [];
   for (const p of val) {
-    const z = Float64Array.from(contextOf(p, localP(p, edgeLocal)), (x) => mlpLogit(x, edgeContext));
-    ze.push(...z);
+    const l = photoLogits(p, { edgeLocal, edgeContext, hole });
+    ze.push(...l.edges);
     ye.push(...p.y);
-    for (const x of holeRows(p, boardFrom(p, z))) zh.push(mlpLogit(x, hole));
+    zh.push(...l.holes);
     yh.push(...p.cellY);
   }
   const temperature = { edge: fitTemperature(Float64Array.from(ze), Uint8Array.from(ye)), hole: fitTemperature(Float64Array.from(zh), Uint8Array.from(yh)) };
