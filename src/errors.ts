@@ -87,6 +87,8 @@ export type ScanRefusal =
   | 'too-blurry'
   /** More spots to check than a person would check before redoing the sheet by hand. */
   | 'too-doubtful'
+  /** The sheet is bent so much that the grid slipped by a cell somewhere. */
+  | 'not-flat'
   /** Fewer fences than any finished sheet has: the pencil does not show, or the sheet is not finished. */
   | 'unfinished';
 

@@ -2,6 +2,7 @@ import { fewestFenceEdges } from '../engine/moves.js';
 import type { GameData, SheetState } from '../engine/types.js';
 import { ScanRefused } from '../errors.js';
 import type { RatedItem } from './ask.js';
+import type { LandGrid } from './grid.js';
 import type { Reading, SheetEvidence } from './read.js';
 
 /*
@@ -39,5 +40,30 @@ export function checkFinished(name: string, state: SheetState, ev: SheetEvidence
   const fewest = fewestFenceEdges(game.sheets[state.side], game.specialFences);
   if (Math.min(fences, inked) < fewest) {
     throw new ScanRefused('unfinished', name, `found pencil on only ${Math.min(fences, inked)} edges where a finished sheet has at least ${fewest} fence edges (its special fences alone): the pencil does not show in this photo: retake it in softer, even light, or trace the fences darker`);
+  }
+}
+
+/**
+ * A cell side more than this many times as long as the next one along its grid line (or as short) means the grid
+ * slipped by about a cell on a bent sheet: the fences there would be read on their neighbours' edges, so confidently
+ * that asking could not catch them.
+ */
+export const MOST_CELL_STEP = 2;
+
+/** The largest ratio between neighbouring cell sides along a grid line (1 on a flat sheet). */
+export function cellStep(grid: Pick<LandGrid, 'rows' | 'cols' | 'xs' | 'ys'>): number {
+  const { rows, cols, xs, ys } = grid;
+  const W = cols + 1;
+  const side = (a: number, b: number) => Math.hypot(xs[a] - xs[b], ys[a] - ys[b]);
+  let worst = 0;
+  const step = (a: number, b: number, c: number) => (worst = Math.max(worst, Math.abs(Math.log(side(a, b) / side(b, c)))));
+  for (let r = 0; r <= rows; r++) for (let c = 0; c + 2 <= cols; c++) step(r * W + c, r * W + c + 1, r * W + c + 2);
+  for (let c = 0; c <= cols; c++) for (let r = 0; r + 2 <= rows; r++) step(r * W + c, (r + 1) * W + c, (r + 2) * W + c);
+  return Math.exp(worst);
+}
+
+export function checkRegistered(name: string, grid: LandGrid): void {
+  if (cellStep(grid) > MOST_CELL_STEP) {
+    throw new ScanRefused('not-flat', name, 'the sheet is bent or folded too much to place its grid: lay it flat (under a book for a minute) and retake it from straight above');
   }
 }

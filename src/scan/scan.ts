@@ -18,7 +18,7 @@ import { findPose, poseFor, type Pose } from './orient.js';
 import { borderContrast } from './grid.js';
 import { loadQrReader, readSheetQr } from './qr.js';
 import { cv } from './cv.js';
-import { checkFinished, checkReadable } from './refuse.js';
+import { checkFinished, checkReadable, checkRegistered } from './refuse.js';
 import { reviewAgainstRolls, type RollsReview } from './rolls-check.js';
 import type { Roll } from '../engine/rolls.js';
 
@@ -212,6 +212,7 @@ export async function scanPhoto(input: PhotoInput, game: GameData, opts: ScanOpt
   let doubts = rateDoubts(game, state, reading.uncertain);
   if (!opts.keepDoubtful) {
     checkReadable(name, ev, reading, doubts.items);
+    checkRegistered(name, grid);
     checkFinished(name, state, ev, game);
   }
   // The rolls' count: where it disagrees, the likeliest culprits are asked, first (the total's range with them).
