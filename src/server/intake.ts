@@ -33,6 +33,9 @@ export interface LinePlace {
   waitSeconds: number;
 }
 
+/** How long a photo the scanner could not take waits before it is handed out again. */
+const RETRY_MS = 1000;
+
 export class Intake {
   /** Accepted uploads not yet handed to the scanner, oldest first. */
   private line: UploadRow[] = [];
@@ -40,6 +43,8 @@ export class Intake {
   private reading = new Map<string, UploadRow>();
   private closed = false;
   private retryTimer: NodeJS.Timeout | undefined;
+  /** Set while a retry waits its moment: the line is not handed out until then, or a busy scanner is asked at once. */
+  private waiting = false;
   /** Phones told to come back (by upload key), in the order they were first refused, and when last seen. */
   private outside = new Map<string, { last: number }>();
   /** Average time of a scan, ms (a moving average, for the estimates phones show). */
@@ -145,7 +150,7 @@ export class Intake {
 
   /** Hands photos to the scanner, as many as it has workers. */
   private pump(): void {
-    while (!this.closed && this.line.length > 0 && this.reading.size < this.ctx.queue.workers) {
+    while (!this.closed && !this.waiting && this.line.length > 0 && this.reading.size < this.ctx.queue.workers) {
       const u = this.line.shift()!;
       this.reading.set(u.id, u);
       void this.scan(u);
@@ -157,7 +162,11 @@ export class Intake {
     this.stats.retried++;
     this.line.unshift(u);
     clearTimeout(this.retryTimer);
-    this.retryTimer = setTimeout(() => this.pump(), 1000);
+    this.waiting = true;
+    this.retryTimer = setTimeout(() => {
+      this.waiting = false;
+      this.pump();
+    }, RETRY_MS);
     this.retryTimer.unref();
   }
 
