@@ -70,7 +70,7 @@ export async function renderOverlay(o: OverlayInput): Promise<Buffer> {
     parts.push(`<circle cx="${cx}" cy="${cy}" r="${P * (u.kind === 'hole' ? 0.42 : 0.3)}" fill="none" stroke="#e00000" ${stroke}/>`);
   });
   const asked = o.uncertain.length - likelyRight;
-  const toCheck = [asked ? `${spots(asked)} to check (red circles)` : '', likelyRight ? `${likelyRight} likely right (dashed)` : ''].filter(Boolean).join('; ');
+  const toCheck = [asked ? `${spots(asked)} to check (red circles)` : '', likelyRight ? `${likelyRight} not asked (dashed)` : ''].filter(Boolean).join('; ');
   // the cards' legend on one line, what to check on a second, the rolls' count on a third
   const rollsLine = o.rolls ? (o.rolls.note ?? o.rolls.summary) : '';
   const foot = 30 + (toCheck ? 22 : 0) + (rollsLine ? 22 : 0);

@@ -199,7 +199,7 @@ export async function runScan(args: ScanArgs): Promise<void> {
       const likely = r!.uncertain.filter((u) => u.likely);
       const where = args.overlay ? 'on the sheet or the overlay' : 'on the sheet';
       if (asked.length) stdio.log(`  check ${spots(asked.length)} ${where}, likeliest wrong first: ${asked.map(describeDoubt).join('; ')}`);
-      if (likely.length) stdio.log(`  likely right, no need to check (${likely.length}): ${likely.map(describeDoubt).join('; ')}`);
+      if (likely.length) stdio.log(`  not asked, fairly sure or the score stands either way (${likely.length}): ${likely.map(describeDoubt).join('; ')}`);
     });
     if (ok.length > 1) {
       stdio.log();
