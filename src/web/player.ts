@@ -474,7 +474,7 @@ export async function reviewPage(root: HTMLElement, gameId: string, sheetId: str
       countBox.replaceChildren(
         c.agrees
           ? h('p', { class: 'msg ok count' }, `✓ The sheet agrees with the ${rolls.length} rolls: ${describeRollsCheck(c).replace(/^[^:]*: /, '')}.`)
-          : h('div', { class: 'msg warn count' }, h('p', null, h('strong', null, question ?? describeRollsCheck(c))), editable() && byRolls.length ? h('p', { class: 'small' }, 'The spots marked “count” below are the likeliest: compare them with your sheet.') : null),
+          : h('div', { class: 'msg warn count' }, h('p', null, h('strong', null, question ?? describeRollsCheck(c)))),
       );
     }
     for (const c of closeUps) {
@@ -538,7 +538,7 @@ export async function reviewPage(root: HTMLElement, gameId: string, sheetId: str
       !editable()
         ? ''
         : unsure.length
-          ? h('p', { class: 'msg warn' }, `Check ${spots(unsure.length)}: compare each close-up below with your sheet, tap it if it is wrong, or “Right as read” if it matches.${likely.length ? ` ${spots(likely.length, 'more ')} the scanner is fairly sure of, or that change no points, are folded after them.` : ''}`)
+          ? h('p', { class: 'msg warn' }, `Check ${spots(unsure.length)}${byRolls.length ? ' (those marked “count” first: the rolls point at them)' : ''}: compare each close-up below with your sheet, tap it if it is wrong, or “Right as read” if it matches.${likely.length ? ` ${spots(likely.length, 'more ')} the scanner is fairly sure of, or that change no points, are folded after them.` : ''}`)
           : doubts
             ? h('p', { class: 'msg ok' }, `Nothing to check: the scanner is sure of every spot that changes your score. ${spots(doubts)} it is fairly sure of are folded below, if you want a look.`)
             : h('p', { class: 'msg ok' }, 'Everything was read clearly. Compare the fences and holes with your sheet, then confirm.'),
