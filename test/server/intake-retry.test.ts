@@ -18,7 +18,7 @@ describe('a photo the scanner cannot take yet', () => {
     writeFileSync(store.sheetFile(game.id, 'photos', `${id}.jpg`), 'x');
     store.insertUpload({ id, gameId: game.id, player: 1, photo: `${id}.jpg`, clientKey: null, bytes: 1, receivedAt: Date.now() });
     let runs = 0;
-    const queue = { workers: 1, run: async () => (runs++, Promise.reject(new BusyError('all workers busy'))) } as unknown as ScanQueue;
+    const queue = { workers: 1, run: async () => (runs++, Promise.reject(new BusyError('all workers busy', 5))) } as unknown as ScanQueue;
     const intake = new Intake({ store, queue, events: { emit() {} } as never, log: () => {} });
     try {
       intake.requeue();
