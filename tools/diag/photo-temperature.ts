@@ -5,7 +5,7 @@
  */
 import { defaultModels } from '../../src/scan/models.js';
 import { sigmoid } from '../../src/scan/mlp.js';
-import { evidenceOf, photoLogits } from '../sim/train-models.js';
+import { calibrationLine, evidenceOf, photoLogits } from '../sim/train-models.js';
 
 const m = defaultModels();
 const T = m.temperature;
@@ -19,33 +19,29 @@ async function load(set: 'val' | 'bench', n: number): Promise<P[]> {
     return { ze: l.edges, ye: p.y, zh: l.holes, yh: p.cellY, doubt: d / l.edges.length };
   });
 }
-const nll = (ps: P[], kind: 'e' | 'h', t: number, beta: number, ref: number) => {
-  let s = 0;
+/** Every item's log-odds over its photo's temperature (t, grown by the photo's doubt to the power beta), and its truth. */
+function tempered(ps: P[], kind: 'e' | 'h', t: number, beta: number, ref: number): { z: Float64Array; y: Uint8Array } {
+  const z: number[] = [];
+  const y: number[] = [];
   for (const p of ps) {
     const f = t * Math.pow(p.doubt / ref, beta);
-    const z = kind === 'e' ? p.ze : p.zh;
-    const y = kind === 'e' ? p.ye : p.yh;
-    for (let i = 0; i < z.length; i++) {
-      const q = 1 / (1 + Math.exp(-z[i] / f));
-      s -= y[i] ? Math.log(Math.max(1e-12, q)) : Math.log(Math.max(1e-12, 1 - q));
-    }
+    for (const v of kind === 'e' ? p.ze : p.zh) z.push(v / f);
+    y.push(...(kind === 'e' ? p.ye : p.yh));
+  }
+  return { z: Float64Array.from(z), y: Uint8Array.from(y) };
+}
+const nll = (ps: P[], kind: 'e' | 'h', t: number, beta: number, ref: number) => {
+  const { z, y } = tempered(ps, kind, t, beta, ref);
+  let s = 0;
+  for (let i = 0; i < z.length; i++) {
+    const q = 1 / (1 + Math.exp(-z[i]));
+    s -= y[i] ? Math.log(Math.max(1e-12, q)) : Math.log(Math.max(1e-12, 1 - q));
   }
   return s;
 };
-const bands = [0, 0.001, 0.01, 0.05, 0.2, 0.51];
 const calib = (ps: P[], kind: 'e' | 'h', t: number, beta: number, ref: number) => {
-  const wrong = new Array(5).fill(0), n = new Array(5).fill(0), stated = new Array(5).fill(0);
-  for (const p of ps) {
-    const f = t * Math.pow(p.doubt / ref, beta);
-    const z = kind === 'e' ? p.ze : p.zh;
-    const y = kind === 'e' ? p.ye : p.yh;
-    for (let i = 0; i < z.length; i++) {
-      const c = sigmoid(-Math.abs(z[i]) / f);
-      const b = bands.findIndex((lo, k) => c >= lo && c < bands[k + 1]);
-      n[b]++; stated[b] += c; if ((z[i] >= 0 ? 1 : 0) !== y[i]) wrong[b]++;
-    }
-  }
-  return bands.slice(0, -1).map((lo, b) => `${lo}-${bands[b + 1]}: ${wrong[b]}/${n[b]} (stated ${stated[b].toFixed(1)})`).join(', ');
+  const { z, y } = tempered(ps, kind, t, beta, ref);
+  return calibrationLine(z, y, 1);
 };
 const val = await load('val', 200);
 const bench = await load('bench', 200);
