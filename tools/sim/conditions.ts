@@ -77,7 +77,8 @@ const erase = (rand: Rand, k: SimKnobs): EraseKnobs =>
     redrawn: 0,
     holes: 0,
     smear: rand.range(0, 0.08),
-    tint: k.pencil.ink && k.pencil.ink.kind !== 'pencil' && k.pencil.ink.kind !== 'coloured-pencil' ? 'ink' : k.pencil.instrument === 'pen' && rand.chance(0.5) ? 'ink' : 'graphite',
+    // a pen's sheet: the ink faded by an erasable pen, or (half the time) a pencil sketch rubbed out before inking
+    tint: (k.pencil.ink && k.pencil.ink.kind !== 'pencil' && k.pencil.ink.kind !== 'coloured-pencil') || k.pencil.instrument === 'pen' ? (rand.chance(0.5) ? 'ink' : 'graphite') : 'graphite',
   });
 /** A hole style condition: adds its style to the sheet's. */
 const holes = (name: string, style: HoleStyle, description: string, ranges: string): Condition => ({
@@ -322,12 +323,12 @@ export const CONDITIONS: readonly Condition[] = [
     name: 'erased-ghosts',
     family: 'erased',
     description: 'fences rubbed out on open edges: ghosts of varied darkness and width, broken where the eraser bit, a faint smear around',
-    ranges: '1-8 ghosts at 8-40% of the hand\'s opacity, 0.9-3x its width, the eraser leaving 5-60% in places; smear 0-8%',
+    ranges: '1-8 ghosts at 8-60% of the hand\'s opacity, 0.9-3x its width, the eraser leaving 5-60% in places; smear 0-8%; on a pen\'s sheet half of them grey (a pencil sketch rubbed out before inking)',
     chance: 0.15,
     apply(rand, k) {
       const e = erase(rand, k);
       e.ghosts = rand.int(1, 8);
-      e.ghostAlpha = [0.08, rand.range(0.2, 0.4)];
+      e.ghostAlpha = [0.08, rand.range(0.2, 0.6)];
       e.ghostWidth = [0.9, rand.range(1.5, 3)];
     },
   },
@@ -347,12 +348,12 @@ export const CONDITIONS: readonly Condition[] = [
     name: 'erased-redrawn',
     family: 'erased',
     description: 'fences drawn first on the parallel edge one cell over or beside their own line, rubbed out, drawn again where they belong',
-    ranges: '1-4 fences; the ghost one cell over (if open) or 0.12-0.3 cell beside the line, at 8-40% of the hand\'s opacity',
+    ranges: '1-4 fences; the ghost one cell over (if open) or 0.12-0.3 cell beside the line, at 8-50% of the hand\'s opacity',
     chance: 0.1,
     apply(rand, k) {
       const e = erase(rand, k);
       e.redrawn = rand.int(1, 4);
-      e.ghostAlpha = [0.08, rand.range(0.2, 0.4)];
+      e.ghostAlpha = [0.08, rand.range(0.2, 0.5)];
     },
   },
   {
