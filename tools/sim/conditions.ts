@@ -66,6 +66,8 @@ const pen = (name: string, description: string, ranges: string, chance: number, 
     k.pencil.ink = ink(rand);
   },
 });
+/** Whether the sheet is drawn in pen: a pen condition's ink, or the preset's pen. */
+const inPen = (k: SimKnobs): boolean => (!!k.pencil.ink && k.pencil.ink.kind !== 'pencil' && k.pencil.ink.kind !== 'coloured-pencil') || k.pencil.instrument === 'pen';
 /** What the erased conditions add to: nothing rubbed out until one of them says so. */
 const erase = (rand: Rand, k: SimKnobs): EraseKnobs =>
   (k.pencil.erase ??= {
@@ -78,7 +80,7 @@ const erase = (rand: Rand, k: SimKnobs): EraseKnobs =>
     holes: 0,
     smear: rand.range(0, 0.08),
     // a pen's sheet: the ink faded by an erasable pen, or (half the time) a pencil sketch rubbed out before inking
-    tint: (k.pencil.ink && k.pencil.ink.kind !== 'pencil' && k.pencil.ink.kind !== 'coloured-pencil') || k.pencil.instrument === 'pen' ? (rand.chance(0.5) ? 'ink' : 'graphite') : 'graphite',
+    tint: inPen(k) && rand.chance(0.5) ? 'ink' : 'graphite',
   });
 /** A hole style condition: adds its style to the sheet's. */
 const holes = (name: string, style: HoleStyle, description: string, ranges: string): Condition => ({
