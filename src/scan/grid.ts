@@ -159,12 +159,15 @@ const CORNER_SEARCH = 1.5;
 /** The coarse search's step and the fine one's, in cells. */
 const CORNER_COARSE = 0.05;
 const CORNER_FINE = 0.01;
+/** How far along each side the borderline is looked for from a corner, in cells (a fence's corner has shorter arms). */
+const ARM = 2;
 
 /**
  * The land's four corners, where the pose puts them or near: the point with dark borderline running from it along
- * both sides, for a cell, and paper outside. A bowed or folded sheet moves the land's corners off the
- * markers' homography by a cell or more; anchored on its own corners, the land's sides bend much less.
- * (Fences drawn inside the land make corners too, but lighter, shorter, and with the dotted grid outside them.)
+ * both sides, for two cells, paper outside, and nothing running on past it. A bowed or folded sheet moves the
+ * land's corners off the markers' homography by a cell or more; anchored on its own corners, the land's sides bend
+ * much less. Fences drawn inside the land make corners too, in pen darker than the borderline, but their arms
+ * are shorter and the borderline runs on past those a cell in.
  */
 function landCorners(photo: Photo, pose: Pose): { x: number; y: number }[] {
   const { rows, cols, x, y, cell } = pose.geometry.grid;
@@ -185,11 +188,18 @@ function landCorners(photo: Photo, pose: Pose): { x: number; y: number }[] {
   const score = (px: number, py: number, sx: number, sy: number) => {
     // along both arms: darker than the paper just outside them
     let s = 0;
-    for (let t = 0.1; t <= 1.0001; t += 0.1) {
+    for (let t = 0.1; t <= ARM + 0.0001; t += 0.1) {
       const along = t * cell;
       const out = 0.15 * cell;
       s += g(px + sx * along, py - sy * out) - g(px + sx * along, py);
       s += g(px - sx * out, py + sy * along) - g(px, py + sy * along);
+    }
+    // and neither arm runs on past the corner: where a fence meets the borderline a cell inside, the borderline
+    // goes on beyond the fence's corner (half a cell, as printed boxes lie further out)
+    for (let t = 0.1; t <= 0.5001; t += 0.1) {
+      const along = t * cell;
+      s += g(px - sx * along, py) - g(px + sx * along, py);
+      s += g(px, py - sy * along) - g(px, py + sy * along);
     }
     return s;
   };
