@@ -2,13 +2,15 @@
  * The photos made outside the project (`../shared/photos` beside the checkout, or BAAKO_OUTSIDE_PHOTOS): each
  * read and compared with its truth. For looking and measuring only: nothing is fitted on them.
  *
- *   node --import tsx tools/outside.ts        prints one line a photo and the totals
+ *   node --import tsx tools/outside.ts                       prints one line a photo and the totals
+ *   node --import tsx tools/outside.ts --models FILE.json    the same with a trainer's models, before shipping them
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { loadGame, projectRoot } from '../src/data/load.js';
 import type { GameData } from '../src/engine/types.js';
+import { modelsFromFile, type ScanModels } from '../src/scan/models.js';
 import { scanPhoto } from '../src/scan/scan.js';
 import { evaluate, type Evaluation } from './evaluate.js';
 
@@ -29,12 +31,12 @@ export function outsidePhotos(): string[] {
   return existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.jpg')).sort() : [];
 }
 
-export async function readOutside(photo: string, game: GameData = loadGame()): Promise<OutsideReading> {
+export async function readOutside(photo: string, game: GameData = loadGame(), models?: ScanModels): Promise<OutsideReading> {
   const dir = outsideDir();
   const truth = JSON.parse(readFileSync(join(dir, photo.replace(/\.jpg$/, '.truth.json')), 'utf8'));
   const { scoreState } = await import('../src/engine/score.js');
   try {
-    const r = await scanPhoto(join(dir, photo), game, { name: photo });
+    const r = await scanPhoto(join(dir, photo), game, { name: photo, models });
     // the truth files hold the pencil, not the cards: those come with the sheet's game (its QR code)
     truth.cards ??= r.state.cards;
     return { photo, e: evaluate(truth, r.state, r.uncertain, game), total: r.score.total, truthTotal: scoreState(game, truth).total, confidence: r.confidence };
@@ -45,9 +47,11 @@ export async function readOutside(photo: string, game: GameData = loadGame()): P
 
 async function main(): Promise<void> {
   const game = loadGame();
+  const at = process.argv.indexOf('--models');
+  const models = at > 0 ? modelsFromFile(process.argv[at + 1]) : undefined;
   const all: OutsideReading[] = [];
   for (const f of outsidePhotos()) {
-    const r = await readOutside(f, game);
+    const r = await readOutside(f, game, models);
     all.push(r);
     if (r.e) {
       const wrong = [...r.e.edgeErrors.map((x) => `${x.kind}${x.row},${x.col}`), ...r.e.holeErrors.map((x) => `hole${x.row},${x.col}`)];
