@@ -8,6 +8,10 @@ export interface CellFeature {
   diagonals: [Float32Array, Float32Array];
   /** Ink of every pixel of the inner cell, for the hatching test. */
   inner: Uint8Array;
+  /** The same in the darkest channel (InkMap.most): a coloured pen's shading is dark here, pale in `inner`. */
+  innerMost: Uint8Array;
+  /** How coloured the inner cell's ink is: 1 - its ink over its ink in the darkest channel, where inked (0 grey). */
+  chroma: number;
   /** Darkness of the cell's inner area against its four neighbours' (dense shading reads as a tone, not as lines). */
   tone: number;
   /** How even the light is around the cell: darkest / brightest neighbour (low at a shadow's edge). */
@@ -120,6 +124,9 @@ function cellTones(m: InkMap, rows: number, cols: number): Float64Array {
   return out;
 }
 
+/** Ink in the darkest channel (0..255) from which a pixel's colour counts (under it, paper noise). */
+const COLOURED = 20;
+
 /**
  * Samples both diagonals and the inner area of every cell not skipped. A cell whose inner area has almost no
  * pixel at `quiet` ink (under 3%; an X's strokes cover about a fifth of it) gets empty diagonals without the
@@ -137,14 +144,24 @@ export function cellFeatures(m: InkMap, rows: number, cols: number, skip: (r: nu
       const x0 = margin + c * cell;
       const y0 = margin + r * cell;
       const inner = new Uint8Array((hi - lo) * (hi - lo));
+      const innerMost = new Uint8Array(inner.length);
       let k = 0;
       let inked = 0;
+      let least = 0;
+      let darkest = 0;
       const q = quiet * 255;
       for (let y = lo; y < hi; y++)
-        for (let x = lo; x < hi; x++) {
-          const v = (inner[k++] = m.ink[(y0 + y) * width + x0 + x]);
+        for (let x = lo; x < hi; x++, k++) {
+          const at = (y0 + y) * width + x0 + x;
+          const v = (inner[k] = m.ink[at]);
+          const d = (innerMost[k] = m.most[at]);
           if (v >= q) inked++;
+          if (d >= COLOURED) {
+            least += v;
+            darkest += d;
+          }
         }
+      const chroma = darkest > 0 ? Math.max(0, 1 - least / darkest) : 0;
       const blank = quiet > 0 && inked < 0.03 * inner.length;
       const d1 = blank ? emptyDiagonal(cell) : bestDiagonal(m, x0, y0, x0 + cell, y0 + cell);
       const d2 = blank ? emptyDiagonal(cell) : bestDiagonal(m, x0 + cell, y0, x0, y0 + cell);
@@ -160,7 +177,7 @@ export function cellFeatures(m: InkMap, rows: number, cols: number, skip: (r: nu
           if (p < lo2) lo2 = p;
           if (p > hi2) hi2 = p;
         }
-      out.push({ row: r, col: c, diagonals: [d1, d2], inner, tone, evenness: Math.min(...around) / brightest, paperEven: lo2 / Math.max(1, hi2), light: lo2 / Math.max(1, m.paperLevel), glare: glareOf(hi2, m.paperLevel) });
+      out.push({ row: r, col: c, diagonals: [d1, d2], inner, innerMost, chroma, tone, evenness: Math.min(...around) / brightest, paperEven: lo2 / Math.max(1, hi2), light: lo2 / Math.max(1, m.paperLevel), glare: glareOf(hi2, m.paperLevel) });
     }
   }
   return out;

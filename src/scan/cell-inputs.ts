@@ -16,6 +16,8 @@ const CELL_PATCH = 5;
 export const HOLE_INPUTS = [
   'cross', 'crossLow', 'crossHigh', 'shade', 'shadeLow', 'shadeHigh', 'fill', 'tone', 'evenness', 'paperEven', 'light',
   'glare', 'cornerMin', 'cornerMean', 'center', 'level', 'innerMedian', 'innerHigh',
+  // the same in the darkest channel, and the ink's colour against the sheet's strokes (a coloured pen's shading)
+  'mostMedian', 'mostHigh', 'colourGap', 'sheetChroma',
   ...Array.from({ length: CELL_PATCH * CELL_PATCH }, (_, k) => `patch${k}`),
   'sidesFenced', 'touches',
 ] as const;
@@ -85,6 +87,7 @@ function innerQuantile(inner: Uint8Array, q: number): number {
 export function holeOwnInputs(f: CellFeature, cal: StrokeCalibration): Float64Array {
   const level = holeInkLevel(cal);
   const K = Math.max(0.02, cal.level);
+  const KM = Math.max(0.02, cal.mostLevel);
   const spread = xSpread(f, level);
   return Float64Array.from([
     crossCoverage(f, level), crossCoverage(f, 0.7 * level), crossCoverage(f, 1.4 * level),
@@ -92,6 +95,7 @@ export function holeOwnInputs(f: CellFeature, cal: StrokeCalibration): Float64Ar
     Math.min(4, f.tone / Math.max(0.25, K)), f.evenness, f.paperEven, Math.max(0.2, Math.min(1.3, f.light)),
     f.glare >= GLARE ? 1 : 0, spread.cornerMin, spread.cornerMean, spread.center, K,
     Math.min(4, innerQuantile(f.inner, 0.5) / K), Math.min(4, innerQuantile(f.inner, 0.9) / K),
+    Math.min(4, innerQuantile(f.innerMost, 0.5) / KM), Math.min(4, innerQuantile(f.innerMost, 0.9) / KM), f.chroma - cal.chroma, cal.chroma,
     ...cellPatch(f, K),
   ]);
 }

@@ -15,6 +15,9 @@ export const LOCAL_INPUTS = [
   // the best straight stroke in the band around the line (stroke.ts)
   'q30', 'q50', 'q70', 'offset', 'drift', 'spread', 'crisp', 'second30', 'second50', 'second70',
   'profile0', 'profile1', 'profile2', 'profile3', 'endsMin', 'endsMax', 'middle', 'innerFifths',
+  // its colour against the sheet's strokes: a grey ghost on a pen's sheet is lighter in the darkest channel and less
+  // coloured than the pen's fences, though as dark in the least dark one
+  'most', 'colourGap', 'sheetChroma',
   // ink on the dotted line itself, between the dots (features.ts)
   'score', 'presence', 'low', 'median', 'path', 'ridge', 'noise', 'oblique', 'thirdMin', 'thirdMid', 'thirdMax',
   // light
@@ -138,6 +141,7 @@ export function localInputs(
       r(s.q30), r(s.q50), r(s.q70), Math.abs(s.offset), s.drift, s.spread, s.crisp, r(s.second[0]), r(s.second[1]), r(s.second[2]),
       r(s.profile[0]), r(s.profile[1]), r(s.profile[2]), r(s.profile[3]),
       r(Math.min(f[0], f[4])), r(Math.max(f[0], f[4])), r(f[2]), r(Math.min(f[1], f[3])),
+      cap(s.most / Math.max(0.02, cal.mostLevel)), s.chroma - cal.chroma, cal.chroma,
       r(e.score), r(e.presence), r(e.low), r(e.median), r(e.path), r(e.ridge), r(e.noise), Math.min(2, e.oblique),
       r(thirds[0]), r(thirds[1]), r(thirds[2]),
       Math.max(0.2, Math.min(1.3, e.light)), e.glare >= GLARE ? 1 : 0, e.across,

@@ -23,6 +23,12 @@ export interface InkMap {
   rgb: Uint8Array;
   /** Ink darkness 0..255 per pixel. */
   ink: Uint8Array;
+  /**
+   * The same in the darkest channel whose paper is not clipped: a coloured pen's stroke is dark here and pale in
+   * `ink`, a grey one (pencil, or a pencil sketch rubbed out under the pen) alike in both, so the two together
+   * tell a stroke's colour.
+   */
+  most: Uint8Array;
   /** Local paper brightness (the closing of the brightest channel), 0..255 per pixel: low in shadows. */
   paper: Uint8Array;
   /** Typical paper brightness over the land (median of `paper`). */
@@ -48,6 +54,7 @@ export function inkMap(photo: Photo, g: LandGrid, cell = 48, margin = 24): InkMa
 export function inkOfLand(img: Uint8Array, width: number, height: number, cell: number, margin: number): InkMap {
   const n = width * height;
   const ink = new Uint8Array(n);
+  const most = new Uint8Array(n);
   const paper = new Uint8Array(n);
   const brightest = new Uint8Array(n);
   const c = cv();
@@ -69,11 +76,18 @@ export function inkOfLand(img: Uint8Array, width: number, height: number, cell: 
       const d0 = dark[(b0 << 8) | img[j]];
       const d1 = dark[(b1 << 8) | img[j + 1]];
       const d2 = dark[(b2 << 8) | img[j + 2]];
-      // the least dark channel whose paper is not clipped
+      // the least and the most dark channel whose paper is not clipped
       let least = 256;
-      if (b0 < CLIPPED) least = d0;
-      if (b1 < CLIPPED && d1 < least) least = d1;
-      if (b2 < CLIPPED && d2 < least) least = d2;
+      let darkest = -1;
+      if (b0 < CLIPPED) least = darkest = d0;
+      if (b1 < CLIPPED) {
+        if (d1 < least) least = d1;
+        if (d1 > darkest) darkest = d1;
+      }
+      if (b2 < CLIPPED) {
+        if (d2 < least) least = d2;
+        if (d2 > darkest) darkest = d2;
+      }
       if (least === 256) {
         // all clipped (glare): the least clipped channel's, the first of equals
         least = d0;
@@ -83,8 +97,10 @@ export function inkOfLand(img: Uint8Array, width: number, height: number, cell: 
           least = d1;
         }
         if (b2 < dimmest) least = d2;
+        darkest = least;
       }
       ink[i] = least;
+      most[i] = darkest;
       paper[i] = b0 > b1 ? (b0 > b2 ? b0 : b2) : b1 > b2 ? b1 : b2;
       const r = img[j];
       const g = img[j + 1];
@@ -109,7 +125,7 @@ export function inkOfLand(img: Uint8Array, width: number, height: number, cell: 
   let clipped = 0;
   for (let v = CLIPPED; v < 256; v++) clipped += hist[v];
   clipped /= Math.max(1, total);
-  return { width, height, cell, margin, rgb: img, ink, paper, paperLevel, clipped, ridge: ridgeMaps(brightest, paper, width, height) };
+  return { width, height, cell, margin, rgb: img, ink, most, paper, paperLevel, clipped, ridge: ridgeMaps(brightest, paper, width, height) };
 }
 
 /** Clipped paper this much brighter than the land's typical paper is a glare spot: pencil there can wash out. */

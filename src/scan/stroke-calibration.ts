@@ -13,6 +13,10 @@ export interface StrokeCalibration {
   threshold: number;
   /** Typical ink of a blank edge's best line (paper noise, printed dots, stray marks). */
   blank: number;
+  /** The drawn strokes' typical ink in their darkest channel (StrokeFeature.most), 0..1. */
+  mostLevel: number;
+  /** The drawn strokes' typical colour (StrokeFeature.chroma): near 0 for pencil, higher for a coloured pen. */
+  chroma: number;
 }
 
 /** Otsu's threshold on values in 0..1 (maximises the between-class variance), on a 256-bin histogram. */
@@ -62,5 +66,8 @@ export function calibrateStrokes(strokes: StrokeFeature[]): StrokeCalibration {
     hi = s.filter((x) => x >= t);
   }
   const level = hi.length >= 5 ? quantile(hi, 0.5) : Math.max(0.2, 2 * t);
-  return { level, threshold: t, blank };
+  const drawn = strokes.filter((f) => f.q30 >= t);
+  const mostLevel = drawn.length >= 5 ? quantile(drawn.map((f) => f.most), 0.5) : level;
+  const chroma = drawn.length >= 5 ? quantile(drawn.map((f) => f.chroma), 0.5) : 0;
+  return { level, threshold: t, blank, mostLevel, chroma };
 }

@@ -28,6 +28,10 @@ export interface StrokeFeature {
   spread: number;
   /** The ridge map across the line along the best line, over the ink on it: high for a crisp stroke, low for a smear. */
   crisp: number;
+  /** The stroke's ink (0..1) in its darkest channel (InkMap.most), where the best line is inked. */
+  most: number;
+  /** How coloured the stroke is: 1 - its ink in the least dark channel over that in the darkest (0 grey, near 1 a pure colour). */
+  chroma: number;
   /**
    * The band's ink at a glance, for the models to see what the measures above miss (an X's strokes, hatching, a
    * doodle, a second line): the mean (capped) ink of PATCH_ACROSS x PATCH_ALONG blocks, along-major, turned so that
@@ -125,6 +129,7 @@ export function strokeFeature(m: InkMap, kind: 'h' | 'v', row: number, col: numb
     q70: q(sorted1, 0.7),
     offset: ((first.o0 + first.o1) / 2 - R) / cell,
     ...sharpness(p, v, O, R, s0, first, a, b),
+    ...colourOf(p, v, O, R, s0, first, a, b, q(sorted1, 0.5)),
     patch: patchOf(v, L, O),
     drift: Math.abs(first.o1 - first.o0) / cell,
     second: [q(sorted2, 0.3), q(sorted2, 0.5), q(sorted2, 0.7)],
@@ -169,6 +174,13 @@ function patchOf(v: Float32Array, L: number, O: number): number[] {
   return out;
 }
 
+/** The inkiest offset within 2 pixels of `o` at step `s` (a hand's line wavers about its straight course). */
+function darkestNear(v: Float32Array, O: number, s: number, o: number): number {
+  let best = o;
+  for (let d = Math.max(0, o - 2); d <= Math.min(O - 1, o + 2); d++) if (v[s * O + d] > v[s * O + best]) best = d;
+  return best;
+}
+
 /** How far either side of a line its sides are sampled, in cells. */
 const SIDE = 0.1;
 
@@ -180,16 +192,37 @@ function sharpness(p: EdgeProbe, v: Float32Array, O: number, R: number, s0: numb
   let beside = 0;
   let crisp = 0;
   for (let s = a; s < b; s++) {
-    const o = lineAt(l, s);
     // the line's darkest pixel within the wobble, and the ridge there
-    let best = o;
-    for (let d = Math.max(0, o - 2); d <= Math.min(O - 1, o + 2); d++) if (v[s * O + d] > v[s * O + best]) best = d;
+    const best = darkestNear(v, O, s, lineAt(l, s));
     on += v[s * O + best];
     beside += Math.max(best - side >= 0 ? v[s * O + best - side] : 0, best + side < O ? v[s * O + best + side] : 0);
     crisp += ridge[p.at(s0 + s, best - R)] / 255;
   }
   const k = Math.max(1e-3, on);
   return { spread: Math.min(2, beside / k), crisp: Math.min(4, crisp / k) };
+}
+
+/** Ink under this (0..1) tells no colour (paper noise). */
+const FAINT = 0.03;
+
+/**
+ * The stroke's colour where the best line is inked (at least half its median ink): the mean ink in the darkest
+ * channel and the share the least dark channel keeps of it. Dots and paper between strokes stay out.
+ */
+function colourOf(p: EdgeProbe, v: Float32Array, O: number, R: number, s0: number, l: Line, a: number, b: number, median: number): { most: number; chroma: number } {
+  const floor = Math.max(FAINT, 0.5 * median);
+  let least = 0;
+  let most = 0;
+  let n = 0;
+  for (let s = a; s < b; s++) {
+    const best = darkestNear(v, O, s, lineAt(l, s));
+    if (v[s * O + best] < floor) continue;
+    least += v[s * O + best];
+    most += p.m.most[p.at(s0 + s, best - R)] / 255;
+    n++;
+  }
+  if (!n || most <= 0) return { most: 0, chroma: 0 };
+  return { most: most / n, chroma: Math.max(0, 1 - least / most) };
 }
 
 interface Line {
