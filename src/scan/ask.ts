@@ -97,6 +97,7 @@ export function rateDoubts(game: GameData, state: SheetState, uncertain: ReadIte
 export function pivotalChances(items: RatedItem[], moved: (list: ReadItem[]) => number, base: number): Map<RatedItem, number> {
   const drawn = items.filter((r) => r.chance >= DRAWN_FROM).sort((a, b) => b.chance - a.chance).slice(0, DRAWN_MOST);
   const counts = new Map<RatedItem, number>();
+  const wrongIn = new Map<RatedItem, number>();
   const random = rng(1);
   const totals = new Map<string, number>();
   const totalOf = (list: RatedItem[]) => {
@@ -109,9 +110,14 @@ export function pivotalChances(items: RatedItem[], moved: (list: ReadItem[]) => 
     const wrong = drawn.filter((r) => random() < r.chance);
     if (wrong.length === 0) continue;
     const t = totalOf(wrong);
-    for (const r of wrong) if (totalOf(wrong.filter((x) => x !== r)) !== t) counts.set(r, (counts.get(r) ?? 0) + 1);
+    for (const r of wrong) {
+      wrongIn.set(r, (wrongIn.get(r) ?? 0) + 1);
+      if (totalOf(wrong.filter((x) => x !== r)) !== t) counts.set(r, (counts.get(r) ?? 0) + 1);
+    }
   }
-  return new Map([...counts].map(([r, n]) => [r, n / DRAWS]));
+  // the item's chance times how often the total turns on it where it is wrong: a count of the draws alone would
+  // let an item stated 3% wrong come out 5% by the luck of the draw
+  return new Map([...counts].map(([r, n]) => [r, (r.chance * n) / wrongIn.get(r)!]));
 }
 
 /** The lowest and highest total the asked items allow: every combination of them, or each alone past RANGE_ALL. */
