@@ -128,8 +128,7 @@ export function strokeFeature(m: InkMap, kind: 'h' | 'v', row: number, col: numb
     q50: q(sorted1, 0.5),
     q70: q(sorted1, 0.7),
     offset: ((first.o0 + first.o1) / 2 - R) / cell,
-    ...sharpness(p, v, O, R, s0, first, a, b),
-    ...colourOf(p, v, O, R, s0, first, a, b, q(sorted1, 0.5)),
+    ...alongLine(p, v, O, R, s0, first, a, b, q(sorted1, 0.5)),
     patch: patchOf(v, L, O),
     drift: Math.abs(first.o1 - first.o0) / cell,
     second: [q(sorted2, 0.3), q(sorted2, 0.5), q(sorted2, 0.7)],
@@ -184,45 +183,40 @@ function darkestNear(v: Float32Array, O: number, s: number, o: number): number {
 /** How far either side of a line its sides are sampled, in cells. */
 const SIDE = 0.1;
 
-/** How narrow and how crisp the ink along the best line is (see StrokeFeature.spread and crisp). */
-function sharpness(p: EdgeProbe, v: Float32Array, O: number, R: number, s0: number, l: Line, a: number, b: number): { spread: number; crisp: number } {
-  const side = Math.max(2, Math.round(p.cell * SIDE));
-  const ridge = p.kind === 'h' ? p.m.ridge.h : p.m.ridge.v;
-  let on = 0;
-  let beside = 0;
-  let crisp = 0;
-  for (let s = a; s < b; s++) {
-    // the line's darkest pixel within the wobble, and the ridge there
-    const best = darkestNear(v, O, s, lineAt(l, s));
-    on += v[s * O + best];
-    beside += Math.max(best - side >= 0 ? v[s * O + best - side] : 0, best + side < O ? v[s * O + best + side] : 0);
-    crisp += ridge[p.at(s0 + s, best - R)] / 255;
-  }
-  const k = Math.max(1e-3, on);
-  return { spread: Math.min(2, beside / k), crisp: Math.min(4, crisp / k) };
-}
-
 /** Ink under this (0..1) tells no colour (paper noise). */
 const FAINT = 0.03;
 
 /**
- * The stroke's colour where the best line is inked (at least half its median ink): the mean ink in the darkest
- * channel and the share the least dark channel keeps of it. Dots and paper between strokes stay out.
+ * What the ink along the best line is like, in one walk along it: how narrow and how crisp (StrokeFeature.spread
+ * and crisp), and its colour where it is inked (at least half its median ink): the mean ink in the darkest channel
+ * and the share the least dark channel keeps of it, so dots and paper between strokes stay out.
  */
-function colourOf(p: EdgeProbe, v: Float32Array, O: number, R: number, s0: number, l: Line, a: number, b: number, median: number): { most: number; chroma: number } {
+function alongLine(p: EdgeProbe, v: Float32Array, O: number, R: number, s0: number, l: Line, a: number, b: number, median: number): { spread: number; crisp: number; most: number; chroma: number } {
+  const side = Math.max(2, Math.round(p.cell * SIDE));
+  const ridge = p.kind === 'h' ? p.m.ridge.h : p.m.ridge.v;
   const floor = Math.max(FAINT, 0.5 * median);
+  let on = 0;
+  let beside = 0;
+  let crisp = 0;
   let least = 0;
   let most = 0;
-  let n = 0;
+  let inked = 0;
   for (let s = a; s < b; s++) {
+    // the line's darkest pixel within the wobble, and the ridge and the darkest channel there
     const best = darkestNear(v, O, s, lineAt(l, s));
-    if (v[s * O + best] < floor) continue;
-    least += v[s * O + best];
-    most += p.m.most[p.at(s0 + s, best - R)] / 255;
-    n++;
+    const ink = v[s * O + best];
+    const at = p.at(s0 + s, best - R);
+    on += ink;
+    beside += Math.max(best - side >= 0 ? v[s * O + best - side] : 0, best + side < O ? v[s * O + best + side] : 0);
+    crisp += ridge[at] / 255;
+    if (ink < floor) continue;
+    least += ink;
+    most += p.m.most[at] / 255;
+    inked++;
   }
-  if (!n || most <= 0) return { most: 0, chroma: 0 };
-  return { most: most / n, chroma: Math.max(0, 1 - least / most) };
+  const k = Math.max(1e-3, on);
+  const colour = !inked || most <= 0 ? { most: 0, chroma: 0 } : { most: most / inked, chroma: Math.max(0, 1 - least / most) };
+  return { spread: Math.min(2, beside / k), crisp: Math.min(4, crisp / k), ...colour };
 }
 
 interface Line {
