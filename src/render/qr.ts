@@ -1,13 +1,13 @@
-/** QR codes drawn as vector squares (no image), error correction M, 4-module quiet zone. */
+/** QR codes drawn as vector squares (no image), 4-module quiet zone. */
 import QRCode from 'qrcode';
 import type { Doc } from './pdf.js';
 
 /**
- * Version 5 (37 modules) holds the usual Baako sheet tag (alphanumeric, see encodeSheetTag), so the module size
- * is the same on nearly every sheet and as large as the box allows: phone photos need big modules. Longer tags
- * (long seeds) take the next version that fits.
+ * Version 2 (25 modules) at error correction Q holds the Baako sheet tag (alphanumeric, see encodeSheetTag), so
+ * the module size is the same on every sheet and as large as the box allows: phone photos need big modules, and
+ * Q recovers a quarter of the code under a pencil mark or glare. A longer text takes the smallest version at M.
  */
-export const QR_MIN_VERSION = 5;
+export const QR_MIN_VERSION = 2;
 export const QUIET = 4;
 
 export interface QrMatrix {
@@ -18,7 +18,7 @@ export interface QrMatrix {
 export function qrMatrix(text: string): QrMatrix {
   let qr: QRCode.QRCode;
   try {
-    qr = QRCode.create(text, { errorCorrectionLevel: 'M', version: QR_MIN_VERSION });
+    qr = QRCode.create(text, { errorCorrectionLevel: 'Q', version: QR_MIN_VERSION });
   } catch {
     qr = QRCode.create(text, { errorCorrectionLevel: 'M' });
   }

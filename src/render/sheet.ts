@@ -49,13 +49,14 @@ export async function renderSheetPdf(opts: SheetOptions): Promise<Buffer> {
   const g = layout.geometry;
   const doc = newDoc({ title: `Baako sheet ${opts.side}`, size: [g.page.width, g.page.height] });
   const players = playerList(opts);
+  const cardNames = game.cards.map((c) => c.name);
   let form: Form | null = null;
   players.forEach((p, i) => {
     doc.addPage({ size: [g.page.width, g.page.height], margin: 0 });
     // Everything but the QR code and the player line is the same on every page: drawn once, painted on each.
     form ??= captureForm(doc, 'Sheet', g.page.width, g.page.height, () => drawStatic(doc, game, sheet, layout, opts));
     placeForm(doc, form);
-    drawPlayer(doc, layout, opts, p);
+    drawPlayer(doc, layout, opts, p, cardNames);
     opts.onPage?.(i + 1, players.length);
   });
   return finish(doc);
@@ -84,9 +85,9 @@ export async function writeSheetPdf(path: string, opts: SheetOptions): Promise<S
 }
 
 /** What differs from page to page: the QR code and the player line under the name. */
-function drawPlayer(doc: Doc, L: SheetLayout, opts: SheetOptions, player: number): void {
+function drawPlayer(doc: Doc, L: SheetLayout, opts: SheetOptions, player: number, cardNames: string[]): void {
   const { setup } = opts;
-  drawQr(doc, encodeSheetTag({ game: setup.id, seed: setup.seed, side: opts.side, paper: opts.paper, player, cards: setup.cards }), L.geometry.qr);
+  drawQr(doc, encodeSheetTag({ game: setup.id, seed: setup.seed, side: opts.side, paper: opts.paper, player, cards: setup.cards }, cardNames), L.geometry.qr);
   const nl = L.nameLine;
   const info = `game ${setup.id} · player ${player}${setup.players > 1 ? ` of ${setup.players}` : ''}`;
   line(doc, info, nl.x2, nl.y + mm(1.1), { size: 6.5, color: GREY, align: 'right' });

@@ -77,7 +77,7 @@ describe('renderSheetPdf', () => {
     const texts = await decodeQr(rA);
     expect(texts).toHaveLength(1);
     const tag = decodeSheetTag(texts[0], game.cards.map((c) => c.name));
-    expect(tag).toEqual({ game: setup.id, seed: 'golden', side: 'A', paper: 'a4', player: 2, cards: setup.cards });
+    expect(tag).toEqual({ game: setup.id, side: 'A', paper: 'a4', player: 2, cards: setup.cards });
     const tb = decodeSheetTag((await decodeQr(rasterize(pdfB, 0, DPI)))[0] ?? '', game.cards.map((c) => c.name));
     expect(tb).toMatchObject({ side: 'B', paper: 'letter', player: 1, cards: setupB.cards });
   });
