@@ -128,6 +128,20 @@ export function fewestFenceEdges(sheet: SheetDef, specials: SpecialFence[]): num
   return lengths.slice(0, sheet.timeline.pausesAfter.length).reduce((sum, n) => sum + n, 0);
 }
 
+/**
+ * The fewest fence edges a finished sheet holds each way (along rows, along columns): each special fence drawn at a
+ * pause may be turned, so it gives at least the smaller of its two counts; the straight one may give none.
+ */
+export function fewestFenceEdgesEachWay(sheet: SheetDef, specials: SpecialFence[]): number {
+  const least = specials
+    .map((s) => {
+      const across = specialEdges(s).filter(([a, c]) => a[0] === c[0]).length;
+      return Math.min(across, specialEdges(s).length - across);
+    })
+    .sort((a, b) => a - b);
+  return least.slice(0, sheet.timeline.pausesAfter.length).reduce((sum, n) => sum + n, 0);
+}
+
 /** The unit edges of a special fence as drawn in its template. */
 export function specialEdges(s: SpecialFence): [Vertex, Vertex][] {
   const out: [Vertex, Vertex][] = [];

@@ -81,10 +81,16 @@ export interface ScanResult {
   timings: Record<string, number>;
 }
 
+/**
+ * The threshold's block should be about a corner square's size. The first three suit squares of 40 px and more at
+ * working size; the last, squares of 15 to 30 px (a small sheet far off, a 2 MP photo), whose white ring a larger
+ * block blurs away. Tried in order, so it costs nothing where an earlier one finds the sheet.
+ */
 const markerSearches = [
   { shrink: 2, block: 31 },
   { shrink: 1, block: 51 },
   { shrink: 3, block: 21 },
+  { shrink: 1, block: 21 },
 ];
 
 /** Minimum borderline contrast for a pose to be taken as the sheet's (wrong ones measure near 0). */

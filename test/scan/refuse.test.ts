@@ -1,6 +1,12 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { loadGame, projectRoot } from '../../src/data/load.js';
+import { fewestFenceEdgesEachWay } from '../../src/engine/moves.js';
+import type { SheetState } from '../../src/engine/types.js';
 import { ScanRefused } from '../../src/errors.js';
-import { cellStep, checkRegistered, MOST_CELL_STEP } from '../../src/scan/refuse.js';
+import type { SheetEvidence } from '../../src/scan/read.js';
+import { cellStep, checkFinished, checkRegistered, MOST_CELL_STEP } from '../../src/scan/refuse.js';
 
 /** A 12 x 12 grid of 50-pixel cells, each vertex moved by `move(row, col)`. */
 function grid(move: (r: number, c: number) => [number, number] = () => [0, 0]) {
@@ -36,5 +42,37 @@ describe('a grid that slipped on a bent sheet', () => {
     expect(refusal).toBeInstanceOf(ScanRefused);
     expect((refusal as ScanRefused).code).toBe('not-flat');
     expect((refusal as ScanRefused).message).toMatch(/^slip\.jpg: the sheet is bent or folded too much .*lay it flat/);
+  });
+});
+
+describe('a sheet whose strokes show one way only', () => {
+  const game = loadGame();
+  const truth = JSON.parse(readFileSync(join(projectRoot, 'fixtures', 'photos', '01-easy-a-a4-pen.truth.json'), 'utf8'));
+  const state: SheetState = { side: truth.side, cards: truth.cards, fences: truth.fences, holes: truth.holes };
+  /** Evidence with every interior edge, inked where the truth has a fence and `shows` lets it show. */
+  const evidence = (shows: (kind: 'h' | 'v') => boolean) => {
+    const { h, v } = state.fences;
+    const edges: { kind: 'h' | 'v'; row: number; col: number }[] = [];
+    const strokes: { q30: number }[] = [];
+    h.forEach((line, r) => [...line].forEach((x, c) => r > 0 && r < h.length - 1 && (edges.push({ kind: 'h', row: r, col: c }), strokes.push({ q30: x === '1' && shows('h') ? 1 : 0 }))));
+    v.forEach((line, r) => [...line].forEach((x, c) => c > 0 && c < line.length - 1 && (edges.push({ kind: 'v', row: r, col: c }), strokes.push({ q30: x === '1' && shows('v') ? 1 : 0 }))));
+    return { edges, strokes, cal: { threshold: 0.5 } } as unknown as SheetEvidence;
+  };
+
+  it('holds at least 4 fence edges each way: the straight special fence may give none, Z and T two', () => {
+    expect(fewestFenceEdgesEachWay(game.sheets.A, game.specialFences)).toBe(4);
+  });
+
+  it('is refused as smeared (the phone moved) when nearly no edge down the columns shows, and read when both ways do', () => {
+    expect(() => checkFinished('both.jpg', state, evidence(() => true), game)).not.toThrow();
+    let refusal: unknown;
+    try {
+      checkFinished('smeared.jpg', state, evidence((k) => k === 'h'), game);
+    } catch (e) {
+      refusal = e;
+    }
+    expect(refusal).toBeInstanceOf(ScanRefused);
+    expect((refusal as ScanRefused).code).toBe('too-blurry');
+    expect((refusal as ScanRefused).message).toMatch(/^smeared\.jpg: found pencil on only 0 edges down the columns where a finished sheet has at least 4 each way.*hold the phone still/);
   });
 });
