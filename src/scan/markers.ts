@@ -14,6 +14,8 @@ export interface MarkerHit {
 /** Printed area ratios: white square / outer = (2/3)^2, core / outer = (1/3)^2. QR finders are 25/49 and 9/49. */
 const WHITE_RATIO = 4 / 9;
 const CORE_RATIO = 1 / 9;
+/** Most a marker's area may be of its corners' quadrilateral: 1 for a square, pi/2 for a circle. */
+const SQUARE_MOST = 1.25;
 
 export interface MarkerSearch {
   /** Downscale factor applied before the search (2 = half the working size). */
@@ -88,6 +90,9 @@ export function findMarkers(grey: Uint8Array, width: number, height: number, sea
       if (cr < 0.05 || cr > 0.155) continue;
       const quad = quadOf(c, s, cnt);
       if (!quad) continue;
+      // A square fills its four corners' quadrilateral; a ring (the pause marks' circles, small enough, pass the
+      // nesting test too) holds pi/2 of the square inscribed in it.
+      if (a / Math.abs(quadArea(quad)) > SQUARE_MOST) continue;
       const coreQuad = quadOf(c, s, s.track(contours.get(core)));
       const center = intersect(quad[0], quad[2], quad[1], quad[3]);
       if (coreQuad) {

@@ -82,16 +82,20 @@ export interface ScanResult {
 }
 
 /**
- * The threshold's block should be about a corner square's size. The first three suit squares of 40 px and more at
- * working size; the last, squares of 15 to 30 px (a small sheet far off, a 2 MP photo), whose white ring a larger
- * block blurs away. Tried in order, so it costs nothing where an earlier one finds the sheet.
+ * The threshold's block should be about a corner square's size: these suit squares of 40 px and more at working
+ * size, the last resort below (`smallMarkers`) squares of 15 to 30 px.
  */
 const markerSearches = [
   { shrink: 2, block: 31 },
   { shrink: 1, block: 51 },
   { shrink: 3, block: 21 },
-  { shrink: 1, block: 21 },
 ];
+/**
+ * For squares of 15 to 30 px (a small sheet far off, a 2 MP photo), whose white ring a larger block blurs away.
+ * Tried after three squares have placed the fourth: small blocks find square-like marks the others do not, and a
+ * set of four with one of those can pass the borderline's check before the right placement is tried.
+ */
+const smallMarkers = { shrink: 1, block: 21 };
 
 /** Minimum borderline contrast for a pose to be taken as the sheet's (wrong ones measure near 0). */
 const MIN_BORDER = 0.2;
@@ -106,29 +110,43 @@ const MIN_BORDER_PLACED = 0.5;
  * scales) must show the printed land's borderline where it says, or the next is tried. A QR code's finder
  * patterns look like markers; this is what keeps them out when a real corner square is hidden.
  */
-function locate(photo: Photo, name: string, papers: Paper[]): { markers: MarkerHit[]; pose: Pose } {
+export function locate(photo: Photo, name: string, papers: Paper[]): { markers: MarkerHit[]; pose: Pose } {
   let most = 0;
+  const fourFound = (hits: MarkerHit[]) => {
+    for (const four of quadCandidates(hits)) {
+      const found = findPose(photo, four, papers);
+      if (found && found.best.borderContrast >= MIN_BORDER) return { markers: four, pose: found.best };
+    }
+    return undefined;
+  };
+  // Three found: look for the fourth where they say it must be. Every place is tried and the one whose land's
+  // borderline shows best kept: a wrong place can still show a little of it.
+  const fourthPlaced = (seen: MarkerHit[][]) => {
+    for (const hits of seen) {
+      if (hits.length < 3) continue;
+      let best: { markers: MarkerHit[]; pose: Pose } | undefined;
+      for (const four of fourthMarkerCandidates(photo, hits, papers)) {
+        const found = findPose(photo, four, papers);
+        if (found && found.best.borderContrast >= MIN_BORDER_PLACED && found.best.borderContrast > (best?.pose.borderContrast ?? 0)) best = { markers: four, pose: found.best };
+      }
+      if (best) return best;
+    }
+    return undefined;
+  };
   const seen: MarkerHit[][] = [];
   for (const search of markerSearches) {
     const hits = findMarkers(photo.grey, photo.width, photo.height, search);
     seen.push(hits);
     most = Math.max(most, hits.length);
-    for (const four of quadCandidates(hits)) {
-      const found = findPose(photo, four, papers);
-      if (found && found.best.borderContrast >= MIN_BORDER) return { markers: four, pose: found.best };
-    }
+    const got = fourFound(hits);
+    if (got) return got;
   }
-  // Three found: look for the fourth where they say it must be. Every place is tried and the one whose land's
-  // borderline shows best kept: a wrong place can still show a little of it.
-  for (const hits of seen) {
-    if (hits.length < 3) continue;
-    let best: { markers: MarkerHit[]; pose: Pose } | undefined;
-    for (const four of fourthMarkerCandidates(photo, hits, papers)) {
-      const found = findPose(photo, four, papers);
-      if (found && found.best.borderContrast >= MIN_BORDER_PLACED && found.best.borderContrast > (best?.pose.borderContrast ?? 0)) best = { markers: four, pose: found.best };
-    }
-    if (best) return best;
-  }
+  const placed = fourthPlaced(seen);
+  if (placed) return placed;
+  const small = findMarkers(photo.grey, photo.width, photo.height, smallMarkers);
+  most = Math.max(most, small.length);
+  const got = fourFound(small) ?? fourthPlaced([small]);
+  if (got) return got;
   if (most === 0) throw new ScanRefused('no-sheet', name, 'no sheet found: photograph the whole sheet, all four corner squares visible');
   if (most < 4) {
     throw new ScanRefused('corners-missing', name, `found only ${most} of the sheet's 4 corner squares: photograph the whole sheet, all four corner squares visible`);
