@@ -124,8 +124,7 @@ export function checkMove(
  * least the shortest ones, one per pause (the dice's fences and holes come on top).
  */
 export function fewestFenceEdges(sheet: SheetDef, specials: SpecialFence[]): number {
-  const lengths = specials.map((s) => specialEdges(s).length).sort((a, b) => a - b);
-  return lengths.slice(0, sheet.timeline.pausesAfter.length).reduce((sum, n) => sum + n, 0);
+  return cheapestPerPause(sheet, specials.map((s) => specialEdges(s).length));
 }
 
 /**
@@ -133,13 +132,22 @@ export function fewestFenceEdges(sheet: SheetDef, specials: SpecialFence[]): num
  * pause may be turned, so it gives at least the smaller of its two counts; the straight one may give none.
  */
 export function fewestFenceEdgesEachWay(sheet: SheetDef, specials: SpecialFence[]): number {
-  const least = specials
-    .map((s) => {
-      const across = specialEdges(s).filter(([a, c]) => a[0] === c[0]).length;
-      return Math.min(across, specialEdges(s).length - across);
-    })
-    .sort((a, b) => a - b);
-  return least.slice(0, sheet.timeline.pausesAfter.length).reduce((sum, n) => sum + n, 0);
+  return cheapestPerPause(
+    sheet,
+    specials.map((s) => {
+      const edges = specialEdges(s);
+      const across = edges.filter(([a, c]) => a[0] === c[0]).length;
+      return Math.min(across, edges.length - across);
+    }),
+  );
+}
+
+/** The sum of the smallest counts, one for each pause of the sheet. */
+function cheapestPerPause(sheet: SheetDef, counts: number[]): number {
+  return [...counts]
+    .sort((a, b) => a - b)
+    .slice(0, sheet.timeline.pausesAfter.length)
+    .reduce((sum, n) => sum + n, 0);
 }
 
 /** The unit edges of a special fence as drawn in its template. */

@@ -36,15 +36,15 @@ export function checkFinished(name: string, state: SheetState, ev: SheetEvidence
   const ones = (line: string) => line.split('1').length - 1;
   const { h, v } = state.fences;
   const fences = h.slice(1, -1).reduce((n, line) => n + ones(line), 0) + v.reduce((n, line) => n + ones(line.slice(1, -1)), 0);
-  const inked = ev.strokes.filter((s) => s.q30 >= ev.cal.threshold).length;
+  const inkedWay = (kind: 'h' | 'v') => ev.edges.filter((e, i) => e.kind === kind && ev.strokes[i].q30 >= ev.cal.threshold).length;
+  const [across, down] = [inkedWay('h'), inkedWay('v')];
+  const inked = across + down;
   const fewest = fewestFenceEdges(game.sheets[state.side], game.specialFences);
   if (Math.min(fences, inked) < fewest) {
     throw new ScanRefused('unfinished', name, `found pencil on only ${Math.min(fences, inked)} edges where a finished sheet has at least ${fewest} fence edges (its special fences alone): the pencil does not show in this photo: retake it in softer, even light, or trace the fences darker`);
   }
   // One way only: the phone moved while the photo was taken, and its smear wiped out the strokes across it.
-  const inkedWay = (kind: 'h' | 'v') => ev.edges.filter((e, i) => e.kind === kind && ev.strokes[i].q30 >= ev.cal.threshold).length;
   const fewestWay = fewestFenceEdgesEachWay(game.sheets[state.side], game.specialFences);
-  const [across, down] = [inkedWay('h'), inkedWay('v')];
   if (Math.min(across, down) < fewestWay) {
     const [few, way] = across < down ? [across, 'along the rows'] : [down, 'down the columns'];
     throw new ScanRefused('too-blurry', name, `found pencil on only ${few} edges ${way} where a finished sheet has at least ${fewestWay} each way (its special fences): the photo is smeared one way: hold the phone still and retake it`);

@@ -110,7 +110,7 @@ const MIN_BORDER_PLACED = 0.5;
  * scales) must show the printed land's borderline where it says, or the next is tried. A QR code's finder
  * patterns look like markers; this is what keeps them out when a real corner square is hidden.
  */
-export function locate(photo: Photo, name: string, papers: Paper[]): { markers: MarkerHit[]; pose: Pose } {
+function locate(photo: Photo, name: string, papers: Paper[]): { markers: MarkerHit[]; pose: Pose } {
   let most = 0;
   const fourFound = (hits: MarkerHit[]) => {
     for (const four of quadCandidates(hits)) {

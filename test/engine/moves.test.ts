@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { boardFromState, blankState } from '../../src/engine/board.js';
-import { applyMove, checkMove, fewestFenceEdges, type Move } from '../../src/engine/moves.js';
+import { applyMove, checkMove, fewestFenceEdges, fewestFenceEdgesEachWay, type Move } from '../../src/engine/moves.js';
 import { game } from './build.js';
 
 const cards = ['Gold', 'Archaeopteryx', 'Pappochelys', 'Mammothus', 'Road'];
@@ -89,5 +89,10 @@ describe('move legality', () => {
   it('a finished sheet holds at least the three shortest special fences: 6 + 6 + 7 edges', () => {
     expect(fewestFenceEdges(game.sheets.A, game.specialFences)).toBe(19);
     expect(fewestFenceEdges(game.sheets.B, game.specialFences)).toBe(19);
+  });
+
+  it('and at least 4 each way: any special fence may be turned, the straight one gives none the other way, Z and T two', () => {
+    expect(fewestFenceEdgesEachWay(game.sheets.A, game.specialFences)).toBe(4);
+    expect(fewestFenceEdgesEachWay(game.sheets.B, game.specialFences)).toBe(4);
   });
 });

@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadGame, projectRoot } from '../../src/data/load.js';
-import { fewestFenceEdgesEachWay } from '../../src/engine/moves.js';
 import type { SheetState } from '../../src/engine/types.js';
 import { ScanRefused } from '../../src/errors.js';
 import type { SheetEvidence } from '../../src/scan/read.js';
@@ -58,10 +57,6 @@ describe('a sheet whose strokes show one way only', () => {
     v.forEach((line, r) => [...line].forEach((x, c) => c > 0 && c < line.length - 1 && (edges.push({ kind: 'v', row: r, col: c }), strokes.push({ q30: x === '1' && shows('v') ? 1 : 0 }))));
     return { edges, strokes, cal: { threshold: 0.5 } } as unknown as SheetEvidence;
   };
-
-  it('holds at least 4 fence edges each way: the straight special fence may give none, Z and T two', () => {
-    expect(fewestFenceEdgesEachWay(game.sheets.A, game.specialFences)).toBe(4);
-  });
 
   it('is refused as smeared (the phone moved) when nearly no edge down the columns shows, and read when both ways do', () => {
     expect(() => checkFinished('both.jpg', state, evidence(() => true), game)).not.toThrow();
