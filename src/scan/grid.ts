@@ -1,7 +1,7 @@
-import { apply, findHomography } from './homography.js';
+import { apply, findHomography, type Homography } from './homography.js';
 import type { Photo } from './image.js';
 import type { Pose } from './orient.js';
-import { grey } from './sample.js';
+import { grey, windowMax } from './sample.js';
 
 /**
  * Where every vertex of the land lies in the photo. The markers' homography is exact for a flat sheet; a curled,
@@ -45,14 +45,21 @@ const CLEAR = 0.25;
 /**
  * The borderline's offset (cells, along the outward normal) at each sample of one side: the darkest smooth path
  * through the contrast of every offset at every sample (dynamic programming), and how many samples it finds clear.
+ * Its three steps are functions of their own: V8 compiled the one long function mid-loop and threw that code away
+ * on each of the hundred calls a photo makes.
  */
 function followSide(photo: Photo, pose: Pose, sx: number, sy: number, ax: number, ay: number, len: number, nx: number, ny: number, SAMPLES = SIDE_SAMPLES): { d: Float64Array; found: number; contrast: number } {
-  const cell = pose.geometry.grid.cell;
-  const h = pose.pageToImage;
   const O = Math.round((2 * SEARCH) / STEP) + 1;
-  // Contrast of each offset: darkness against the brightest paper within a quarter cell either side.
+  const contrast = sideContrast(photo, pose.pageToImage, pose.geometry.grid.cell, sx, sy, ax, ay, len, nx, ny, SAMPLES, O);
+  const path = darkestPath(contrast, SAMPLES, O);
+  return tracePath(contrast, path, SAMPLES, O);
+}
+
+/** Contrast of each offset at each sample, [k * O + o]: darkness against the brightest paper within a quarter cell either side. */
+function sideContrast(photo: Photo, h: Homography, cell: number, sx: number, sy: number, ax: number, ay: number, len: number, nx: number, ny: number, SAMPLES: number, O: number): Float64Array {
   const contrast = new Float64Array(SAMPLES * O);
   const vals = new Float64Array(O);
+  const paper = new Float64Array(O);
   const reach = Math.round(0.25 / STEP);
   for (let k = 0; k < SAMPLES; k++) {
     const t = (k + 0.5) / SAMPLES;
@@ -60,15 +67,16 @@ function followSide(photo: Photo, pose: Pose, sx: number, sy: number, ax: number
     const py = sy + ay * t * len;
     for (let o = 0; o < O; o++) {
       const d = -SEARCH + o * STEP;
-      const p = apply(h, px + nx * d * cell, py + ny * d * cell);
-      vals[o] = grey(photo, p.x, p.y);
+      vals[o] = greyAt(photo, h, px + nx * d * cell, py + ny * d * cell);
     }
-    for (let o = 0; o < O; o++) {
-      let paper = 0;
-      for (let q = Math.max(0, o - reach); q <= Math.min(O - 1, o + reach); q++) if (vals[q] > paper) paper = vals[q];
-      contrast[k * O + o] = paper > 0 ? (paper - vals[o]) / paper : 0;
-    }
+    windowMax(vals, paper, reach);
+    for (let o = 0; o < O; o++) contrast[k * O + o] = paper[o] > 0 ? (paper[o] - vals[o]) / paper[o] : 0;
   }
+  return contrast;
+}
+
+/** The best path through the contrast: where it ends, and each step's move across to get there, [k * O + o]. */
+function darkestPath(contrast: Float64Array, SAMPLES: number, O: number): { back: Int8Array; end: number } {
   const far = (o: number) => FAR_COST * Math.abs(-SEARCH + o * STEP);
   const acc = new Float64Array(SAMPLES * O);
   const back = new Int8Array(SAMPLES * O);
@@ -91,6 +99,12 @@ function followSide(photo: Photo, pose: Pose, sx: number, sy: number, ax: number
     }
   let o = 0;
   for (let q = 1; q < O; q++) if (acc[(SAMPLES - 1) * O + q] > acc[(SAMPLES - 1) * O + o]) o = q;
+  return { back, end: o };
+}
+
+/** The path traced back from its end: its offset at each sample (to a sub-step), smoothed, and how clear it is. */
+function tracePath(contrast: Float64Array, { back, end }: { back: Int8Array; end: number }, SAMPLES: number, O: number): { d: Float64Array; found: number; contrast: number } {
+  let o = end;
   const d = new Float64Array(SAMPLES);
   let found = 0;
   let sum = 0;
@@ -174,10 +188,6 @@ function landCorners(photo: Photo, pose: Pose): { x: number; y: number }[] {
   const W = cols * cell;
   const H = rows * cell;
   const h = pose.pageToImage;
-  const g = (px: number, py: number) => {
-    const p = apply(h, px, py);
-    return grey(photo, p.x, p.y);
-  };
   // each corner with the directions (page units) along its two sides, into the land
   const corners: [number, number, number, number][] = [
     [x, y, 1, 1],
@@ -185,44 +195,87 @@ function landCorners(photo: Photo, pose: Pose): { x: number; y: number }[] {
     [x + W, y + H, -1, -1],
     [x, y + H, 1, -1],
   ];
-  const score = (px: number, py: number, sx: number, sy: number) => {
-    // along both arms: darker than the paper just outside them
-    let s = 0;
-    for (let t = 0.1; t <= ARM + 0.0001; t += 0.1) {
-      const along = t * cell;
-      const out = 0.15 * cell;
-      s += g(px + sx * along, py - sy * out) - g(px + sx * along, py);
-      s += g(px - sx * out, py + sy * along) - g(px, py + sy * along);
-    }
-    // and neither arm runs on past the corner: where a fence meets the borderline a cell inside, the borderline
-    // goes on beyond the fence's corner (half a cell, as printed boxes lie further out)
-    for (let t = 0.1; t <= 0.5001; t += 0.1) {
-      const along = t * cell;
-      s += g(px - sx * along, py) - g(px + sx * along, py);
-      s += g(px, py - sy * along) - g(px, py + sy * along);
-    }
-    return s;
-  };
-  const search = (cx: number, cy: number, sx: number, sy: number, reach: number, step: number) => {
-    const n = Math.round(reach / step);
-    let best = -Infinity;
-    let at = { x: cx, y: cy };
-    for (let a = -n; a <= n; a++)
-      for (let b = -n; b <= n; b++) {
-        const px = cx + a * step * cell;
-        const py = cy + b * step * cell;
-        const v = score(px, py, sx, sy);
-        if (v > best) {
-          best = v;
-          at = { x: px, y: py };
-        }
-      }
-    return at;
-  };
   return corners.map(([cx, cy, sx, sy]) => {
-    const coarse = search(cx, cy, sx, sy, CORNER_SEARCH, CORNER_COARSE);
-    return search(coarse.x, coarse.y, sx, sy, CORNER_COARSE, CORNER_FINE);
+    const terms = cornerTerms(sx, sy);
+    const c = coarseCorner(photo, h, cell, cx, cy, terms);
+    return fineCorner(photo, h, cell, c.x, c.y, terms);
   });
+}
+
+/** What a corner's score adds (+1) and takes away (-1): offsets (ox, oy) from the corner, in coarse steps. */
+interface CornerTerms {
+  sign: Int8Array;
+  ox: Int32Array;
+  oy: Int32Array;
+}
+
+/**
+ * The terms of a corner whose sides run (sx, 0) and (0, sy) into the land. Offsets are counted in steps of the
+ * coarse search (a twentieth of a cell), so that every point the coarse search scores lies on one lattice.
+ */
+function cornerTerms(sx: number, sy: number): CornerTerms {
+  const arm = Math.round(ARM / CORNER_COARSE);
+  const tenth = Math.round(0.1 / CORNER_COARSE);
+  const out = Math.round(0.15 / CORNER_COARSE);
+  const runOn = Math.round(0.5 / CORNER_COARSE);
+  const list: [number, number, number][] = [];
+  // along both arms: darker than the paper just outside them
+  for (let t = tenth; t <= arm; t += tenth) list.push([1, sx * t, -sy * out], [-1, sx * t, 0], [1, -sx * out, sy * t], [-1, 0, sy * t]);
+  // and neither arm runs on past the corner: where a fence meets the borderline a cell inside, the borderline
+  // goes on beyond the fence's corner (half a cell, as printed boxes lie further out)
+  for (let t = tenth; t <= runOn; t += tenth) list.push([1, -sx * t, 0], [-1, sx * t, 0], [1, 0, -sy * t], [-1, 0, sy * t]);
+  return { sign: Int8Array.from(list, (e) => e[0]), ox: Int32Array.from(list, (e) => e[1]), oy: Int32Array.from(list, (e) => e[2]) };
+}
+
+/** The photo's grey at page point (px, py) through the homography (apply's sum written out: no point object for each of the many samples). */
+function greyAt(photo: Photo, h: Homography, px: number, py: number): number {
+  const w = h[6] * px + h[7] * py + h[8];
+  return grey(photo, (h[0] * px + h[1] * py + h[2]) / w, (h[3] * px + h[4] * py + h[5]) / w);
+}
+
+/** The best corner within CORNER_SEARCH cells of (cx, cy), in coarse steps: the photo sampled once on the lattice all scores read. */
+function coarseCorner(photo: Photo, h: Homography, cell: number, cx: number, cy: number, t: CornerTerms): { x: number; y: number } {
+  const unit = CORNER_COARSE * cell;
+  const n = Math.round(CORNER_SEARCH / CORNER_COARSE);
+  let reach = 0;
+  for (let k = 0; k < t.sign.length; k++) reach = Math.max(reach, Math.abs(t.ox[k]), Math.abs(t.oy[k]));
+  const span = 2 * (n + reach) + 1;
+  const lattice = new Float64Array(span * span);
+  for (let j = 0; j < span; j++) for (let i = 0; i < span; i++) lattice[j * span + i] = greyAt(photo, h, cx + (i - n - reach) * unit, cy + (j - n - reach) * unit);
+  const step = Int32Array.from(t.sign, (_, k) => t.oy[k] * span + t.ox[k]);
+  let best = -Infinity;
+  let at = { x: cx, y: cy };
+  for (let a = -n; a <= n; a++)
+    for (let b = -n; b <= n; b++) {
+      const base = (b + n + reach) * span + (a + n + reach);
+      let v = 0;
+      for (let k = 0; k < step.length; k++) v += t.sign[k] * lattice[base + step[k]];
+      if (v > best) {
+        best = v;
+        at = { x: cx + a * unit, y: cy + b * unit };
+      }
+    }
+  return at;
+}
+
+/** The best corner within one coarse step of (cx, cy), in fine steps. */
+function fineCorner(photo: Photo, h: Homography, cell: number, cx: number, cy: number, t: CornerTerms): { x: number; y: number } {
+  const unit = CORNER_COARSE * cell;
+  const n = Math.round(CORNER_COARSE / CORNER_FINE);
+  let best = -Infinity;
+  let at = { x: cx, y: cy };
+  for (let a = -n; a <= n; a++)
+    for (let b = -n; b <= n; b++) {
+      const px = cx + a * CORNER_FINE * cell;
+      const py = cy + b * CORNER_FINE * cell;
+      let v = 0;
+      for (let k = 0; k < t.sign.length; k++) v += t.sign[k] * greyAt(photo, h, px + t.ox[k] * unit, py + t.oy[k] * unit);
+      if (v > best) {
+        best = v;
+        at = { x: px, y: py };
+      }
+    }
+  return at;
 }
 
 export function locateGrid(photo: Photo, pose0: Pose): LandGrid {

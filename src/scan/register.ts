@@ -39,13 +39,15 @@ function dotOffsets(red: Uint8Array, width: number, rows: number, cols: number, 
     const step = kind === 'v' ? width : 1;
     const side = kind === 'v' ? 1 : width;
     const base = kind === 'v' ? MARGIN * width + MARGIN + line * CELL : (MARGIN + line * CELL) * width + MARGIN;
+    // how many of the stretch's pixels fall at each place in the dots' period (the same at every offset)
+    counts.fill(0);
+    for (let s = from; s < to; s++) counts[s % period]++;
     for (let o = -R; o <= R; o++) {
       // the stretch's pixels summed by their place in the dots' period, once; each phase then reads its bins
       sums.fill(0);
-      counts.fill(0);
-      for (let s = from, i = base + from * step + o * side; s < to; s++, i += step) {
-        sums[s % period] += red[i];
-        counts[s % period]++;
+      for (let s = from, i = base + from * step + o * side, ph = from % period; s < to; s++, i += step) {
+        sums[ph] += red[i];
+        if (++ph === period) ph = 0;
       }
       let top = 0;
       for (let phase = 0; phase < period; phase++) {

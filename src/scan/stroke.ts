@@ -79,18 +79,14 @@ export function strokeFeature(m: InkMap, kind: 'h' | 'v', row: number, col: numb
   const p = new EdgeProbe(m, kind, row, col);
   // Ink on the band, [s * O + o], and the same widened across by WOBBLE pixels (a hand's line wavers about its course).
   const { v, w } = scratch(L * O);
-  for (let s = 0; s < L; s++) {
-    for (let o = 0; o < O; o++) v[s * O + o] = p.ink(s0 + s, o - R) / 255;
+  const ink = m.ink;
+  for (let s = 0, i = 0; s < L; s++) {
+    for (let o = 0, at = p.at(s0 + s, -R); o < O; o++, at += p.across) v[i++] = ink[at] / 255;
   }
-  const wob = Math.max(1, Math.round(cell * WOBBLE));
-  for (let s = 0; s < L; s++)
-    for (let o = 0; o < O; o++) {
-      let best = 0;
-      for (let d = Math.max(0, o - wob); d <= Math.min(O - 1, o + wob); d++) if (v[s * O + d] > best) best = v[s * O + d];
-      w[s * O + o] = best;
-    }
   const a = Math.round(cell * MEASURE[0]) - s0;
   const b = Math.round(cell * MEASURE[1]) - s0;
+  // (the lines are looked for only in the measured stretch, so only its rows are widened)
+  widen(v, w, a, b, O, Math.max(1, Math.round(cell * WOBBLE)));
   const tilt = Math.round(cell * TILT);
   const first = bestLine(w, O, a, b, tilt, null);
   const second = bestLine(w, O, a, b, tilt, first);
@@ -137,17 +133,30 @@ export function strokeFeature(m: InkMap, kind: 'h' | 'v', row: number, col: numb
   };
 }
 
+/** Rows a to b of the band (O wide), each pixel at the darkest within `wob` pixels across. */
+function widen(v: Float32Array, w: Float32Array, a: number, b: number, O: number, wob: number): void {
+  for (let s = a; s < b; s++) {
+    const row = s * O;
+    for (let o = 0; o < O; o++) {
+      let best = 0;
+      const end = row + (o + wob < O ? o + wob : O - 1);
+      for (let d = row + (o > wob ? o - wob : 0); d <= end; d++) if (v[d] > best) best = v[d];
+      w[row + o] = best;
+    }
+  }
+}
+
 /** The band in PATCH_ACROSS x PATCH_ALONG blocks of mean capped ink, turned to put its ink on the positive sides. */
 function patchOf(v: Float32Array, L: number, O: number): number[] {
   const blocks = new Float64Array(PATCH_ACROSS * PATCH_ALONG);
   const counts = new Float64Array(PATCH_ACROSS * PATCH_ALONG);
+  const blockAcross = Int32Array.from({ length: O }, (_, o) => Math.min(PATCH_ACROSS - 1, Math.floor((o * PATCH_ACROSS) / O)));
   for (let s = 0; s < L; s++) {
-    const b = Math.min(PATCH_ALONG - 1, Math.floor((s * PATCH_ALONG) / L));
+    const row = Math.min(PATCH_ALONG - 1, Math.floor((s * PATCH_ALONG) / L)) * PATCH_ACROSS;
     for (let o = 0; o < O; o++) {
-      const a = Math.min(PATCH_ACROSS - 1, Math.floor((o * PATCH_ACROSS) / O));
       const x = v[s * O + o];
-      blocks[b * PATCH_ACROSS + a] += x > CAP ? CAP : x;
-      counts[b * PATCH_ACROSS + a]++;
+      blocks[row + blockAcross[o]] += x > CAP ? CAP : x;
+      counts[row + blockAcross[o]]++;
     }
   }
   for (let k = 0; k < blocks.length; k++) blocks[k] /= Math.max(1, counts[k]);
@@ -244,18 +253,24 @@ function bestLine(w: Float32Array, O: number, a: number, b: number, tilt: number
   let best: Line = { o0: (O - 1) >> 1, o1: (O - 1) >> 1, a, b };
   let top = -1;
   const apart = Math.max(2, Math.round((O - 1) / 2 / STROKE_REACH * APART));
+  // The capped band, and for each tilt the indices its line visits from offset 0 (a line's offsets are its start
+  // plus its tilt's, since rounding commutes with adding a whole number): every line is then a sum over a table.
+  const capped = new Float32Array(w.length);
+  for (let i = a * O; i < b * O; i++) capped[i] = w[i] > CAP ? CAP : w[i];
+  const steps = Math.ceil((b - a) / 2);
+  const visits = new Int32Array((2 * tilt + 1) * steps);
+  for (let d = -tilt; d <= tilt; d++) {
+    const l0 = { o0: 0, o1: d, a, b };
+    for (let s = a, k = (d + tilt) * steps; s < b; s += 2, k++) visits[k] = s * O + lineAt(l0, s);
+  }
   for (let o0 = 0; o0 < O; o0 += 2)
     for (let o1 = Math.max(0, o0 - tilt); o1 <= Math.min(O - 1, o0 + tilt); o1 += 2) {
       if (away && Math.abs(o0 - away.o0) < apart && Math.abs(o1 - away.o1) < apart) continue;
-      const l = { o0, o1, a, b };
       let sum = 0;
-      for (let s = a; s < b; s += 2) {
-        const x = w[s * O + lineAt(l, s)];
-        sum += x > CAP ? CAP : x;
-      }
+      for (let k = (o1 - o0 + tilt) * steps, end = k + steps; k < end; k++) sum += capped[o0 + visits[k]];
       if (sum > top) {
         top = sum;
-        best = l;
+        best = { o0, o1, a, b };
       }
     }
   return best;
