@@ -77,29 +77,43 @@ function sideContrast(photo: Photo, h: Homography, cell: number, sx: number, sy:
 
 /** The best path through the contrast: where it ends, and each step's move across to get there, [k * O + o]. */
 function darkestPath(contrast: Float64Array, SAMPLES: number, O: number): { back: Int8Array; end: number } {
-  const far = (o: number) => FAR_COST * Math.abs(-SEARCH + o * STEP);
+  const { far, turn } = pathCosts(O);
   const acc = new Float64Array(SAMPLES * O);
   const back = new Int8Array(SAMPLES * O);
-  for (let o = 0; o < O; o++) acc[o] = contrast[o] - far(o);
-  for (let k = 1; k < SAMPLES; k++)
+  for (let o = 0; o < O; o++) acc[o] = contrast[o] - far[o];
+  for (let k = 1; k < SAMPLES; k++) {
+    const prev = (k - 1) * O;
     for (let o = 0; o < O; o++) {
       let best = -Infinity;
       let from = 0;
-      for (let d = -TURN; d <= TURN; d++) {
-        const q = o + d;
-        if (q < 0 || q >= O) continue;
-        const v = acc[(k - 1) * O + q] - TURN_COST * Math.abs(d);
+      const lo = o - TURN < 0 ? -o : -TURN;
+      const hi = o + TURN > O - 1 ? O - 1 - o : TURN;
+      for (let d = lo; d <= hi; d++) {
+        const v = acc[prev + o + d] - turn[d + TURN];
         if (v > best) {
           best = v;
           from = d;
         }
       }
-      acc[k * O + o] = best + contrast[k * O + o] - far(o);
+      acc[k * O + o] = best + contrast[k * O + o] - far[o];
       back[k * O + o] = from;
     }
+  }
   let o = 0;
   for (let q = 1; q < O; q++) if (acc[(SAMPLES - 1) * O + q] > acc[(SAMPLES - 1) * O + o]) o = q;
   return { back, end: o };
+}
+
+let costs: { O: number; far: Float64Array; turn: Float64Array } | undefined;
+
+/** What each offset's distance from the predicted line costs, and each move across (the same for every side). */
+function pathCosts(O: number): { far: Float64Array; turn: Float64Array } {
+  if (costs?.O !== O) {
+    const far = Float64Array.from({ length: O }, (_, o) => FAR_COST * Math.abs(-SEARCH + o * STEP));
+    const turn = Float64Array.from({ length: 2 * TURN + 1 }, (_, i) => TURN_COST * Math.abs(i - TURN));
+    costs = { O, far, turn };
+  }
+  return costs;
 }
 
 /** The path traced back from its end: its offset at each sample (to a sub-step), smoothed, and how clear it is. */

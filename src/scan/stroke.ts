@@ -150,13 +150,23 @@ function widen(v: Float32Array, w: Float32Array, a: number, b: number, O: number
 function patchOf(v: Float32Array, L: number, O: number): number[] {
   const blocks = new Float64Array(PATCH_ACROSS * PATCH_ALONG);
   const counts = new Float64Array(PATCH_ACROSS * PATCH_ALONG);
-  const blockAcross = Int32Array.from({ length: O }, (_, o) => Math.min(PATCH_ACROSS - 1, Math.floor((o * PATCH_ACROSS) / O)));
+  // each block's columns are a run of the band's: a run is summed in a local, in the same order as pixel by pixel
+  const runs: { block: number; from: number; to: number }[] = [];
+  for (let o = 0; o < O; o++) {
+    const block = Math.min(PATCH_ACROSS - 1, Math.floor((o * PATCH_ACROSS) / O));
+    if (runs.at(-1)?.block === block) runs.at(-1)!.to = o + 1;
+    else runs.push({ block, from: o, to: o + 1 });
+  }
   for (let s = 0; s < L; s++) {
     const row = Math.min(PATCH_ALONG - 1, Math.floor((s * PATCH_ALONG) / L)) * PATCH_ACROSS;
-    for (let o = 0; o < O; o++) {
-      const x = v[s * O + o];
-      blocks[row + blockAcross[o]] += x > CAP ? CAP : x;
-      counts[row + blockAcross[o]]++;
+    for (const { block, from, to } of runs) {
+      let sum = blocks[row + block];
+      for (let i = s * O + from, end = s * O + to; i < end; i++) {
+        const x = v[i];
+        sum += x > CAP ? CAP : x;
+      }
+      blocks[row + block] = sum;
+      counts[row + block] += to - from;
     }
   }
   for (let k = 0; k < blocks.length; k++) blocks[k] /= Math.max(1, counts[k]);
