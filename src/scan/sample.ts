@@ -33,6 +33,8 @@ export function sortedQuantile(a: Float64Array, q: number): number {
   return a[lo] + (a[hi] - a[lo]) * (pos - lo);
 }
 
+let blockMax = { pre: new Float64Array(0), suf: new Float64Array(0) };
+
 /**
  * The largest of `v` within `r` either side of each index (the window cut at the ends), into `out`: van Herk and
  * Gil-Werman's blocks of 2r + 1, a prefix and a suffix maximum in each, so the cost does not grow with r.
@@ -40,8 +42,9 @@ export function sortedQuantile(a: Float64Array, q: number): number {
 export function windowMax(v: ArrayLike<number>, out: Float64Array, r: number): void {
   const n = v.length;
   const k = 2 * r + 1;
-  const pre = new Float64Array(n);
-  const suf = new Float64Array(n);
+  // (kept between calls: the borderline's search makes thousands a photo, and each new array is a native allocation)
+  if (blockMax.pre.length < n) blockMax = { pre: new Float64Array(n), suf: new Float64Array(n) };
+  const { pre, suf } = blockMax;
   for (let i = 0; i < n; i++) pre[i] = i % k === 0 || v[i] > pre[i - 1] ? v[i] : pre[i - 1];
   for (let i = n - 1; i >= 0; i--) suf[i] = i === n - 1 || (i + 1) % k === 0 || v[i] > suf[i + 1] ? v[i] : suf[i + 1];
   for (let i = 0; i < n; i++) {

@@ -88,8 +88,9 @@ export function strokeFeature(m: InkMap, kind: 'h' | 'v', row: number, col: numb
   // (the lines are looked for only in the measured stretch, so only its rows are widened)
   widen(v, w, a, b, O, Math.max(1, Math.round(cell * WOBBLE)));
   const tilt = Math.round(cell * TILT);
-  const first = bestLine(w, O, a, b, tilt, null);
-  const second = bestLine(w, O, a, b, tilt, first);
+  const capped = cappedRows(w, O, a, b);
+  const first = bestLine(capped, O, a, b, tilt, null);
+  const second = bestLine(capped, O, a, b, tilt, first);
   const along1 = inkAlong(w, O, first, a, b);
   const along2 = inkAlong(w, O, second, a, b);
   const sorted1 = Float64Array.from(along1).sort();
@@ -255,18 +256,25 @@ function inkAlong(w: Float32Array, O: number, l: Line, a: number, b: number): Fl
   return out;
 }
 
+let cappedBuffer = new Float32Array(0);
+
+/** Rows a to b of the widened band capped at CAP (kept between edges, as the band's rasters are). */
+function cappedRows(w: Float32Array, O: number, a: number, b: number): Float32Array {
+  if (cappedBuffer.length !== w.length) cappedBuffer = new Float32Array(w.length);
+  for (let i = a * O; i < b * O; i++) cappedBuffer[i] = w[i] > CAP ? CAP : w[i];
+  return cappedBuffer;
+}
+
 /**
  * The straight line across the band with the most (capped) ink between steps a and b, tilting at most `tilt`
  * pixels end to end; with `away`, only lines keeping APART from it at both ends.
  */
-function bestLine(w: Float32Array, O: number, a: number, b: number, tilt: number, away: Line | null): Line {
+function bestLine(capped: Float32Array, O: number, a: number, b: number, tilt: number, away: Line | null): Line {
   let best: Line = { o0: (O - 1) >> 1, o1: (O - 1) >> 1, a, b };
   let top = -1;
   const apart = Math.max(2, Math.round((O - 1) / 2 / STROKE_REACH * APART));
-  // The capped band, and for each tilt the indices its line visits from offset 0 (a line's offsets are its start
-  // plus its tilt's, since rounding commutes with adding a whole number): every line is then a sum over a table.
-  const capped = new Float32Array(w.length);
-  for (let i = a * O; i < b * O; i++) capped[i] = w[i] > CAP ? CAP : w[i];
+  // For each tilt the indices its line visits from offset 0 (a line's offsets are its start plus its tilt's, since
+  // rounding commutes with adding a whole number): every line is then a sum over a table.
   const steps = Math.ceil((b - a) / 2);
   const visits = new Int32Array((2 * tilt + 1) * steps);
   for (let d = -tilt; d <= tilt; d++) {
