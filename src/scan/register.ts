@@ -25,67 +25,68 @@ const MIN_CONTRAST = 6;
 
 /** Where each grid line's dots lie across it, beside each cell: offsets in pixels, NaN where they do not show. */
 function dotOffsets(red: Uint8Array, width: number, rows: number, cols: number, reach: number): { v: Float64Array; h: Float64Array } {
-  const period = CELL / DOTS_PER_CELL;
   const R = Math.round(reach * CELL);
-  const sums = new Float64Array(period);
-  const counts = new Float64Array(period);
-  const measure = (kind: 'v' | 'h', line: number, band: number): number => {
-    const from = Math.round(band * CELL + 0.12 * CELL);
-    const to = Math.round((band + 1) * CELL - 0.12 * CELL);
-    let bestC = 0;
-    let bestO = 0;
-    const cs = new Float64Array(2 * R + 1);
-    // pixel (along, across) at base + s * step + o * side
-    const step = kind === 'v' ? width : 1;
-    const side = kind === 'v' ? 1 : width;
-    const base = kind === 'v' ? MARGIN * width + MARGIN + line * CELL : (MARGIN + line * CELL) * width + MARGIN;
-    // how many of the stretch's pixels fall at each place in the dots' period (the same at every offset)
-    counts.fill(0);
-    for (let s = from; s < to; s++) counts[s % period]++;
-    for (let o = -R; o <= R; o++) {
-      // the stretch's pixels summed by their place in the dots' period, once; each phase then reads its bins
-      sums.fill(0);
-      for (let s = from, i = base + from * step + o * side, ph = from % period; s < to; s++, i += step) {
-        sums[ph] += red[i];
-        if (++ph === period) ph = 0;
-      }
-      let top = 0;
-      for (let phase = 0; phase < period; phase++) {
-        const teeth = sums[phase] / Math.max(1, counts[phase]);
-        let gaps = 0;
-        let ng = 0;
-        for (let f = 3; f <= period - 3; f++) {
-          const b = (phase + f) % period;
-          gaps += sums[b];
-          ng += counts[b];
-        }
-        // dots are darker than the paper between them
-        const c = gaps / Math.max(1, ng) - teeth;
-        if (c > top) top = c;
-      }
-      cs[o + R] = top;
-      if (top > bestC) {
-        bestC = top;
-        bestO = o;
-      }
-    }
-    if (bestC < MIN_CONTRAST) return NaN;
-    // sub-pixel: the parabola through the best offset and its neighbours; pixel o's centre lies half a pixel
-    // past the line at offset o (the straightened land samples pixel centres), hence the half
-    const k = bestO + R;
-    let at = bestO;
-    if (k > 0 && k < cs.length - 1) {
-      const den = cs[k - 1] - 2 * cs[k] + cs[k + 1];
-      if (den < -1e-9) at = bestO + (0.5 * (cs[k - 1] - cs[k + 1])) / den;
-    }
-    return at + 0.5;
-  };
   // v[band * (cols + 1) + line]: vertical line `line` beside cell row `band`; h[line * cols + band] likewise
   const v = new Float64Array(rows * (cols + 1)).fill(NaN);
   const h = new Float64Array((rows + 1) * cols).fill(NaN);
-  for (let line = 1; line < cols; line++) for (let band = 0; band < rows; band++) v[band * (cols + 1) + line] = measure('v', line, band);
-  for (let line = 1; line < rows; line++) for (let band = 0; band < cols; band++) h[line * cols + band] = measure('h', line, band);
+  for (let line = 1; line < cols; line++) for (let band = 0; band < rows; band++) v[band * (cols + 1) + line] = dotLineOffset(red, width, 'v', line, band, R);
+  for (let line = 1; line < rows; line++) for (let band = 0; band < cols; band++) h[line * cols + band] = dotLineOffset(red, width, 'h', line, band, R);
   return { v, h };
+}
+
+/** Where one line's dots lie across it beside one cell (within R pixels), or NaN where they do not show. */
+function dotLineOffset(red: Uint8Array, width: number, kind: 'v' | 'h', line: number, band: number, R: number): number {
+  const period = CELL / DOTS_PER_CELL;
+  const sums = new Float64Array(period);
+  const counts = new Float64Array(period);
+  const from = Math.round(band * CELL + 0.12 * CELL);
+  const to = Math.round((band + 1) * CELL - 0.12 * CELL);
+  let bestC = 0;
+  let bestO = 0;
+  const cs = new Float64Array(2 * R + 1);
+  // pixel (along, across) at base + s * step + o * side
+  const step = kind === 'v' ? width : 1;
+  const side = kind === 'v' ? 1 : width;
+  const base = kind === 'v' ? MARGIN * width + MARGIN + line * CELL : (MARGIN + line * CELL) * width + MARGIN;
+  // how many of the stretch's pixels fall at each place in the dots' period (the same at every offset)
+  for (let s = from; s < to; s++) counts[s % period]++;
+  for (let o = -R; o <= R; o++) {
+    // the stretch's pixels summed by their place in the dots' period, once; each phase then reads its bins
+    sums.fill(0);
+    for (let s = from, i = base + from * step + o * side, ph = from % period; s < to; s++, i += step) {
+      sums[ph] += red[i];
+      if (++ph === period) ph = 0;
+    }
+    let top = 0;
+    for (let phase = 0; phase < period; phase++) {
+      const teeth = sums[phase] / Math.max(1, counts[phase]);
+      let gaps = 0;
+      let ng = 0;
+      for (let f = 3; f <= period - 3; f++) {
+        const b = (phase + f) % period;
+        gaps += sums[b];
+        ng += counts[b];
+      }
+      // dots are darker than the paper between them
+      const c = gaps / Math.max(1, ng) - teeth;
+      if (c > top) top = c;
+    }
+    cs[o + R] = top;
+    if (top > bestC) {
+      bestC = top;
+      bestO = o;
+    }
+  }
+  if (bestC < MIN_CONTRAST) return NaN;
+  // sub-pixel: the parabola through the best offset and its neighbours; pixel o's centre lies half a pixel
+  // past the line at offset o (the straightened land samples pixel centres), hence the half
+  const k = bestO + R;
+  let at = bestO;
+  if (k > 0 && k < cs.length - 1) {
+    const den = cs[k - 1] - 2 * cs[k] + cs[k + 1];
+    if (den < -1e-9) at = bestO + (0.5 * (cs[k - 1] - cs[k + 1])) / den;
+  }
+  return at + 0.5;
 }
 
 const median = (xs: number[]) => {
