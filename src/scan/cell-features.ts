@@ -24,13 +24,19 @@ export interface CellFeature {
   glare: number;
 }
 
-/** Ink along the segment (x0, y0)-(x1, y1) from t0 to t1, darkest within +-1 px across. */
+let profileBuffer = new Float32Array(64);
+
+/**
+ * Ink along the segment (x0, y0)-(x1, y1) from t0 to t1, darkest within +-1 px across: a view of a buffer the next
+ * call overwrites (a cell's X search draws a hundred lines and keeps one), so copy what is kept.
+ */
 function lineProfile(m: InkMap, x0: number, y0: number, x1: number, y1: number, t0: number, t1: number): Float32Array {
   const len = Math.hypot(x1 - x0, y1 - y0);
   const steps = Math.max(6, Math.round((t1 - t0) * len));
   const nx = -(y1 - y0) / len;
   const ny = (x1 - x0) / len;
-  const prof = new Float32Array(steps);
+  if (profileBuffer.length < steps) profileBuffer = new Float32Array(steps);
+  const prof = profileBuffer.subarray(0, steps);
   for (let k = 0; k < steps; k++) {
     const t = t0 + ((k + 0.5) / steps) * (t1 - t0);
     const x = x0 + (x1 - x0) * t;
@@ -82,7 +88,7 @@ function bestDiagonal(m: InkMap, ax: number, ay: number, bx: number, by: number)
           const sc = strokeScore(p);
           if (sc > bestScore) {
             bestScore = sc;
-            best = p;
+            best = p.slice();
             localBest = end === 'a' ? pa : pb;
             moved = true;
           }

@@ -166,6 +166,14 @@ const ACROSS_OFFSET = 0.2;
 /** Steps either side averaged along the line before the path search: a stroke is continuous, noise is not. */
 const PATH_SMOOTH = 2;
 
+let scratch: { L: number; O: number; valid: Uint8Array; sm: Float32Array; acc: Float32Array; back: Int8Array } | undefined;
+
+/** pathProfile's rasters, kept between edges (every edge of a land has the same size; hundreds a photo), each filled whole before it is read. */
+function pathScratch(L: number, O: number): NonNullable<typeof scratch> {
+  if (scratch?.L !== L || scratch.O !== O) scratch = { L, O, valid: new Uint8Array(L), sm: new Float32Array(L * O), acc: new Float32Array(L * O), back: new Int8Array(L * O) };
+  return scratch;
+}
+
 /**
  * Ink along the best smooth path through the band (dynamic programming, moving at most one pixel across per
  * step), over the steps between the printed dots. A wobbly stroke is one such path; noise and the ends of
@@ -174,10 +182,9 @@ const PATH_SMOOTH = 2;
 function pathProfile(p: EdgeProbe, band: number): Float32Array {
   const L = p.to - p.from;
   const O = 2 * band + 1;
-  const valid = new Uint8Array(L);
+  const { valid, sm, acc, back } = pathScratch(L, O);
   for (let s = 0; s < L; s++) valid[s] = p.betweenDots(p.from + s) ? 1 : 0;
   // Smoothed along the line over the valid steps only.
-  const sm = new Float32Array(L * O);
   for (let o = 0; o < O; o++) {
     for (let s = 0; s < L; s++) {
       let sum = 0;
@@ -190,8 +197,6 @@ function pathProfile(p: EdgeProbe, band: number): Float32Array {
       sm[s * O + o] = n ? sum / (255 * n) : 0;
     }
   }
-  const acc = new Float32Array(L * O);
-  const back = new Int8Array(L * O);
   for (let o = 0; o < O; o++) acc[o] = sm[o];
   for (let s = 1; s < L; s++)
     for (let o = 0; o < O; o++) {
