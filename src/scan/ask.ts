@@ -1,9 +1,9 @@
 import { boardFromState, type Board } from '../engine/board.js';
-import { LIKELY_RIGHT } from '../engine/review.js';
 import { rng } from '../engine/random.js';
 import { scoreBoard } from '../engine/score.js';
 import type { GameData, SheetState } from '../engine/types.js';
 import type { ReadItem } from './read.js';
+import { TUNING } from './tuning.js';
 
 /**
  * Which doubts to ask the player about. A player checks two or three spots, not thirty, so the scanner asks only
@@ -12,20 +12,9 @@ import type { ReadItem } from './read.js';
  * allow until they are answered.
  */
 
+const LIKELY_RIGHT = TUNING.chances.likelyRight;
 export { LIKELY_RIGHT };
-/** Most asked items whose every combination is scored for the range; past it, each is moved on its own. */
-const RANGE_ALL = 10;
-/** Most doubtful items that move nothing alone tried in pairs (the likeliest wrong first): bounded work. */
-const PAIRS_OF = 24;
-/**
- * Sheets drawn from the items' chances to find what moves the total only together (three missed holes around one
- * discovery): enough to see a 5% chance some 20 times, and the same draws every time so a photo reads the same.
- */
-const DRAWS = 400;
-/** Items less likely wrong than this stay as read in the draws: they would almost never be drawn. */
-const DRAWN_FROM = 0.005;
-/** Most items drawn (the likeliest wrong first): bounded work on a sheet full of doubts. */
-const DRAWN_MOST = 60;
+const { rangeAll: RANGE_ALL, pairsOf: PAIRS_OF, draws: DRAWS, drawnFrom: DRAWN_FROM, drawnMost: DRAWN_MOST } = TUNING.ask;
 
 export interface RatedItem extends ReadItem {
   /** How much the total moves were this item the other way, the rest as read. */

@@ -11,6 +11,7 @@ import { outsideBy, photoMeasures, type PhotoMeasures } from './ood.js';
 import type { ScanModels } from './models.js';
 import { calibrateStrokes, type StrokeCalibration } from './stroke-calibration.js';
 import { strokeFeature, type StrokeFeature } from './stroke.js';
+import { TUNING } from './tuning.js';
 
 /** An edge or a cell the scanner read: its value and the chance that value is wrong. */
 export interface ReadItem {
@@ -71,13 +72,10 @@ export interface Reading {
   confidence: number;
 }
 
-/** How much the models' temperatures grow per range-width a photo lies outside the training photos' ranges. */
-const OUTSIDE_SOFTENS = 1;
-/** The most range-widths counted (a photo far outside is as unknown as one well outside). */
-const OUTSIDE_MOST = 3;
+const { outsideSoftens: OUTSIDE_SOFTENS, outsideMost: OUTSIDE_MOST } = TUNING.chances;
 
-/** An item's chance of being wrong from which it is listed at all. */
-export const LISTED = 0.01;
+/** An item's chance of being wrong from which it is listed at all (TUNING.chances.listed). */
+export const LISTED = TUNING.chances.listed;
 
 /** The local edge model's fence probabilities. */
 export function localProbabilities(ev: SheetEvidence, models: ScanModels): Float64Array {

@@ -4,6 +4,7 @@ import { ScanRefused } from '../errors.js';
 import type { RatedItem } from './ask.js';
 import type { LandGrid } from './grid.js';
 import type { Reading, SheetEvidence } from './read.js';
+import { TUNING } from './tuning.js';
 
 /*
  * When a reading cannot help and the photo is refused with advice (exit 2: retake) rather than read badly. A
@@ -11,11 +12,7 @@ import type { Reading, SheetEvidence } from './read.js';
  * before redoing the sheet by hand is refused.
  */
 
-/**
- * Most spots a reading may ask about: past it, a retake in better light is quicker than checking them, and the
- * readings that stay wrong after the answers gather there (chosen on the validation photos, tools/diag/ask-limit.ts).
- */
-export const MAX_ASKED = 10;
+const MAX_ASKED = TUNING.refuse.maxAsked;
 
 export function checkReadable(name: string, ev: SheetEvidence, reading: Reading, rated: RatedItem[]): void {
   const asked = rated.filter((r) => !r.likely).length;
@@ -51,12 +48,8 @@ export function checkFinished(name: string, state: SheetState, ev: SheetEvidence
   }
 }
 
-/**
- * A cell side more than this many times as long as the next one along its grid line (or as short) means the grid
- * slipped by about a cell on a bent sheet: the fences there would be read on their neighbours' edges, so confidently
- * that asking could not catch them.
- */
-export const MOST_CELL_STEP = 2;
+/** The largest step between neighbouring cell sides a placed grid may have (TUNING.refuse.mostCellStep). */
+export const MOST_CELL_STEP = TUNING.refuse.mostCellStep;
 
 /** The largest ratio between neighbouring cell sides along a grid line (1 on a flat sheet). */
 export function cellStep(grid: Pick<LandGrid, 'rows' | 'cols' | 'xs' | 'ys'>): number {

@@ -21,6 +21,7 @@ import { cv } from './cv.js';
 import { checkFinished, checkReadable, checkRegistered } from './refuse.js';
 import { reviewAgainstRolls, type RollsReview } from './rolls-check.js';
 import type { Roll } from '../engine/rolls.js';
+import { TUNING } from './tuning.js';
 
 export type { UncertainItem };
 
@@ -97,13 +98,7 @@ const markerSearches = [
  */
 const smallMarkers = { shrink: 1, block: 21 };
 
-/** Minimum borderline contrast for a pose to be taken as the sheet's (wrong ones measure near 0). */
-const MIN_BORDER = 0.2;
-/**
- * The same for a pose with a corner square placed by the other three: a wrong place (beside a QR code's finder
- * pattern taken for a corner square) can still show a little of the borderline, the right one shows it whole.
- */
-const MIN_BORDER_PLACED = 0.5;
+const { minBorder: MIN_BORDER, minBorderPlaced: MIN_BORDER_PLACED } = TUNING.locate;
 
 /**
  * Finds the four corner squares and the pose they give: each candidate set (best first, at several search
@@ -154,8 +149,7 @@ function locate(photo: Photo, name: string, papers: Paper[]): { markers: MarkerH
   throw new ScanRefused('corners-missing', name, "could not find the sheet's 4 corner squares around its land (one may be hidden, cut off or in glare): photograph the whole sheet, flat, all four corner squares visible");
 }
 
-/** The brightest 2% of the photo under this (white paper reads 150 and up in any usable light): too dark to read. */
-const DARK = 60;
+const DARK = TUNING.refuse.dark;
 
 /**
  * Refuses a photo far too dark to read. Its brightest parts are measured, not its mean: a sheet lit on a dark table

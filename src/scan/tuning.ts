@@ -1,0 +1,58 @@
+import { LIKELY_RIGHT } from '../engine/review.js';
+
+/**
+ * The scanner's decisions in one place: when a pose is taken for the sheet, when a photo is refused, which chances
+ * are listed and asked. Each was chosen on the validation photos and is reported on the benchmark's
+ * (docs/benchmarks.md). What measures the land (band widths, search steps, the models' inputs) stays beside the
+ * code that measures: changing it changes what the models were trained on.
+ */
+export const TUNING = {
+  locate: {
+    /** Borderline contrast from which a pose is taken as the sheet's (wrong ones measure near 0). */
+    minBorder: 0.2,
+    /**
+     * The same for a pose with a corner square placed by the other three: a wrong place (beside a QR code's finder
+     * pattern taken for a corner square) can still show a little of the borderline, the right one shows it whole.
+     */
+    minBorderPlaced: 0.5,
+  },
+  refuse: {
+    /** The brightest 2% of the photo under this (white paper reads 150 and up in any usable light): too dark to read. */
+    dark: 60,
+    /**
+     * Most spots a reading may ask about: past it, a retake in better light is quicker than checking them, and the
+     * readings that stay wrong after the answers gather there (tools/diag/ask-limit.ts).
+     */
+    maxAsked: 10,
+    /**
+     * A cell side more than this many times as long as the next one along its grid line (or as short) means the grid
+     * slipped by about a cell on a bent sheet: its fences would be read on their neighbours' edges, too surely to ask.
+     */
+    mostCellStep: 2,
+  },
+  chances: {
+    /** How much the models' temperatures grow per range-width a photo lies outside the training photos' ranges. */
+    outsideSoftens: 1,
+    /** The most range-widths counted (a photo far outside is as unknown as one well outside). */
+    outsideMost: 3,
+    /** An item's chance of being wrong from which it is listed at all. */
+    listed: 0.01,
+    /** Under this chance of being wrong an item is likely right and not asked on its own (the engine's, shared with the review page). */
+    likelyRight: LIKELY_RIGHT,
+  },
+  ask: {
+    /** Most asked items whose every combination is scored for the range; past it, each is moved on its own. */
+    rangeAll: 10,
+    /** Most doubtful items that move nothing alone tried in pairs (the likeliest wrong first): bounded work. */
+    pairsOf: 24,
+    /**
+     * Sheets drawn from the items' chances to find what moves the total only together (three missed holes around
+     * one discovery): enough to see a 5% chance some 20 times, the same draws every time so a photo reads the same.
+     */
+    draws: 400,
+    /** Items less likely wrong than this stay as read in the draws: they would almost never be drawn. */
+    drawnFrom: 0.005,
+    /** Most items drawn (the likeliest wrong first): bounded work on a sheet full of doubts. */
+    drawnMost: 60,
+  },
+} as const;
