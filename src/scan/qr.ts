@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { decodeSheetTag, type SheetTag } from '../engine/setup.js';
-import { apply } from './homography.js';
+import { apply, type Homography } from './homography.js';
 import { cv, matFromGrey, withMats } from './cv.js';
 import { fullResRegion, sharpOf, type Photo } from './image.js';
 import type { Pose } from './orient.js';
@@ -47,16 +47,9 @@ export async function readSheetQr(photo: Photo, pose: Pose, knownCards: string[]
   const { x, y, size } = pose.geometry.qr;
   const margin = size * 0.04;
   const span = size + 2 * margin;
-  const toImage = (u: number, v: number, px: number) => apply(pose.pageToImage, x - margin + ((u + 0.5) / px) * span, y - margin + ((v + 0.5) / px) * span);
-  const attempt = async (px: number, sampleAt: (wx: number, wy: number) => number, prepare?: (g: Uint8ClampedArray, px: number) => Uint8ClampedArray) => {
-    // (clamped: the samples are rounded, not cut; zxing reads some codes on the edge of legibility only so)
-    let patch: Uint8ClampedArray = new Uint8ClampedArray(px * px);
-    for (let v = 0; v < px; v++) {
-      for (let u = 0; u < px; u++) {
-        const p = toImage(u, v, px);
-        patch[v * px + u] = sampleAt(p.x, p.y);
-      }
-    }
+  const box = { h: pose.pageToImage, left: x - margin, top: y - margin, span };
+  const attempt = async (px: number, from: PatchSource, prepare?: (g: Uint8ClampedArray, px: number) => Uint8ClampedArray) => {
+    let patch = samplePatch(box, px, from);
     if (prepare) patch = prepare(patch, px);
     const rgba = new Uint8ClampedArray(px * px * 4);
     for (let i = 0, j = 0; i < patch.length; i++, j += 4) {
@@ -66,7 +59,7 @@ export async function readSheetQr(photo: Photo, pose: Pose, knownCards: string[]
     const texts = await readQrText(rgba, px, px);
     return texts.length ? { tag: decodeSheetTag(texts[0], knownCards), text: texts[0] } : null;
   };
-  const working = (wx: number, wy: number) => grey(photo, wx, wy);
+  const working: PatchSource = { photo, k: 1, left: 0, top: 0 };
   const fromWorking = await attempt(240, working);
   if (fromWorking) return fromWorking;
   if (photo.scale > 0.95) return attempt(240, working, binarize);
@@ -84,11 +77,41 @@ export async function readSheetQr(photo: Photo, pose: Pose, knownCards: string[]
   const full: Photo = { ...photo, width: region.width, height: region.height, grey: region.grey };
   const k = 1 / photo.scale;
   for (const px of [360, 480]) {
-    const found = await attempt(px, (wx, wy) => grey(full, wx * k - region.left, wy * k - region.top));
+    const found = await attempt(px, { photo: full, k, left: region.left, top: region.top });
     if (found) return found;
   }
   // (binarized at full resolution too, the same 19 photos read no more)
   return (await attempt(240, working, binarize)) ?? readWholePhoto(photo, knownCards);
+}
+
+/** Where a patch's samples are read: working pixel (wx, wy) is the source's (wx * k - left, wy * k - top). */
+interface PatchSource {
+  photo: Photo;
+  k: number;
+  left: number;
+  top: number;
+}
+
+/**
+ * The QR code's box (page points `left`, `top`, `span` square, through homography h to working pixels) sampled
+ * upright at px x px. Clamped: the samples are rounded, not cut; zxing reads some codes on the edge of legibility
+ * only so. (A loop of its own, with the homography written out: it runs for every pixel of the patch.)
+ */
+function samplePatch(box: { h: Homography; left: number; top: number; span: number }, px: number, from: PatchSource): Uint8ClampedArray {
+  const { h, left, top, span } = box;
+  const { photo, k, left: dx, top: dy } = from;
+  const patch = new Uint8ClampedArray(px * px);
+  for (let v = 0; v < px; v++) {
+    const py = top + ((v + 0.5) / px) * span;
+    for (let u = 0; u < px; u++) {
+      const pxp = left + ((u + 0.5) / px) * span;
+      const w = h[6] * pxp + h[7] * py + h[8];
+      const wx = (h[0] * pxp + h[1] * py + h[2]) / w;
+      const wy = (h[3] * pxp + h[4] * py + h[5]) / w;
+      patch[v * px + u] = grey(photo, wx * k - dx, wy * k - dy);
+    }
+  }
+  return patch;
 }
 
 /** Most pixels of the full-resolution photo handed to zxing whole (a 12 MP photo; more is shrunk to it). */
