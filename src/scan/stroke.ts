@@ -88,9 +88,9 @@ export function strokeFeature(m: InkMap, kind: 'h' | 'v', row: number, col: numb
   // (the lines are looked for only in the measured stretch, so only its rows are widened)
   widen(v, w, a, b, O, Math.max(1, Math.round(cell * WOBBLE)));
   const tilt = Math.round(cell * TILT);
-  const capped = cappedRows(w, O, a, b);
-  const first = bestLine(capped, O, a, b, tilt, null);
-  const second = bestLine(capped, O, a, b, tilt, first);
+  const lines = lineSums(cappedRows(w, O, a, b), O, a, b, tilt);
+  const first = bestLine(lines, null);
+  const second = bestLine(lines, first);
   const along1 = inkAlong(w, O, first, a, b);
   const along2 = inkAlong(w, O, second, a, b);
   const sorted1 = Float64Array.from(along1).sort();
@@ -265,14 +265,21 @@ function cappedRows(w: Float32Array, O: number, a: number, b: number): Float32Ar
   return cappedBuffer;
 }
 
+/** Every straight line's (capped) ink: its ends o0[i], o1[i] across the band, its sum sum[i], in the order tried. */
+interface LineSums {
+  o0: Int32Array;
+  o1: Int32Array;
+  sum: Float64Array;
+  a: number;
+  b: number;
+  O: number;
+}
+
 /**
- * The straight line across the band with the most (capped) ink between steps a and b, tilting at most `tilt`
- * pixels end to end; with `away`, only lines keeping APART from it at both ends.
+ * The ink on every straight line across the band between steps a and b, tilting at most `tilt` pixels end to end
+ * (ends on every other pixel, every other step summed): measured once, for both lines an edge looks for.
  */
-function bestLine(capped: Float32Array, O: number, a: number, b: number, tilt: number, away: Line | null): Line {
-  let best: Line = { o0: (O - 1) >> 1, o1: (O - 1) >> 1, a, b };
-  let top = -1;
-  const apart = Math.max(2, Math.round((O - 1) / 2 / STROKE_REACH * APART));
+function lineSums(capped: Float32Array, O: number, a: number, b: number, tilt: number): LineSums {
   // For each tilt the indices its line visits from offset 0 (a line's offsets are its start plus its tilt's, since
   // rounding commutes with adding a whole number): every line is then a sum over a table.
   const steps = Math.ceil((b - a) / 2);
@@ -281,15 +288,36 @@ function bestLine(capped: Float32Array, O: number, a: number, b: number, tilt: n
     const l0 = { o0: 0, o1: d, a, b };
     for (let s = a, k = (d + tilt) * steps; s < b; s += 2, k++) visits[k] = s * O + lineAt(l0, s);
   }
+  const most = (Math.floor((O - 1) / 2) + 1) * (tilt + 1);
+  const o0s = new Int32Array(most);
+  const o1s = new Int32Array(most);
+  const sums = new Float64Array(most);
+  let n = 0;
   for (let o0 = 0; o0 < O; o0 += 2)
-    for (let o1 = Math.max(0, o0 - tilt); o1 <= Math.min(O - 1, o0 + tilt); o1 += 2) {
-      if (away && Math.abs(o0 - away.o0) < apart && Math.abs(o1 - away.o1) < apart) continue;
+    for (let o1 = Math.max(0, o0 - tilt); o1 <= Math.min(O - 1, o0 + tilt); o1 += 2, n++) {
       let sum = 0;
       for (let k = (o1 - o0 + tilt) * steps, end = k + steps; k < end; k++) sum += capped[o0 + visits[k]];
-      if (sum > top) {
-        top = sum;
-        best = { o0, o1, a, b };
-      }
+      o0s[n] = o0;
+      o1s[n] = o1;
+      sums[n] = sum;
     }
+  return { o0: o0s.subarray(0, n), o1: o1s.subarray(0, n), sum: sums.subarray(0, n), a, b, O };
+}
+
+/** The line with the most ink (the first of equals); with `away`, only lines keeping APART from it at both ends. */
+function bestLine(lines: LineSums, away: Line | null): Line {
+  const { a, b, O } = lines;
+  let best: Line = { o0: (O - 1) >> 1, o1: (O - 1) >> 1, a, b };
+  let top = -1;
+  const apart = Math.max(2, Math.round((O - 1) / 2 / STROKE_REACH * APART));
+  for (let i = 0; i < lines.sum.length; i++) {
+    const o0 = lines.o0[i];
+    const o1 = lines.o1[i];
+    if (away && Math.abs(o0 - away.o0) < apart && Math.abs(o1 - away.o1) < apart) continue;
+    if (lines.sum[i] > top) {
+      top = lines.sum[i];
+      best = { o0, o1, a, b };
+    }
+  }
   return best;
 }
