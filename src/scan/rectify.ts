@@ -55,10 +55,7 @@ export function straighten(photo: Photo, g: LandGrid, cell: number, margin: numb
         const stepX = gy * xs[a + 1] + fy * xs[c + 1] - startX;
         const startY = gy * ys[a] + fy * ys[c];
         const stepY = gy * ys[a + 1] + fy * ys[c + 1] - startY;
-        // Where the whole run lies inside the photo (both its ends do: it is straight), no sample needs clamping.
-        const [x0, x1] = [startX + within[xa] * stepX, startX + within[xb - 1] * stepX];
-        const [y0s, y1s] = [startY + within[xa] * stepY, startY + within[xb - 1] * stepY];
-        const inside = Math.min(x0, x1) >= 0 && Math.max(x0, x1) <= w - 1.001 && Math.min(y0s, y1s) >= 0 && Math.max(y0s, y1s) <= photo.height - 1.001;
+        const inside = inPhoto(startX, stepX, w, within[xa], within[xb - 1]) && inPhoto(startY, stepY, photo.height, within[xa], within[xb - 1]);
         if (channels === 3) {
           sampleRgb(photo, out, (y * width + xa) * 3, within, xa, xb, startX, stepX, startY, stepY, !inside);
           continue;
@@ -69,6 +66,16 @@ export function straighten(photo: Photo, g: LandGrid, cell: number, margin: numb
     }
   }
   return { width, height, rgb: out };
+}
+
+/**
+ * Whether start + f * step stays where sampling needs no clamp (0 to size - 1.001, as `clamp` holds it) for f from
+ * `first` to `last`: a run is straight, so its two ends decide.
+ */
+function inPhoto(start: number, step: number, size: number, first: number, last: number): boolean {
+  const a = start + first * step;
+  const b = start + last * step;
+  return Math.min(a, b) >= 0 && Math.max(a, b) <= size - 1.001;
 }
 
 /**
