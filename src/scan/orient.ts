@@ -38,7 +38,7 @@ const SHORTLIST = 2;
  * Tries the four rotations on both papers and keeps the pose whose borderline shows best: every pose at a glance,
  * the likeliest few in full (the pose search makes a hundred such measures a photo).
  */
-export function findPose(photo: Photo, markers: MarkerHit[], papers: Paper[] = ['a4', 'letter']): { best: Pose; runnerUp: number } | null {
+export function findPose(photo: Photo, markers: MarkerHit[], papers: Paper[] = ['a4', 'letter']): { best: Pose } | null {
   const poses: Pose[] = [];
   for (const paper of papers) {
     for (let r = 0; r < 4; r++) {
@@ -52,6 +52,5 @@ export function findPose(photo: Photo, markers: MarkerHit[], papers: Paper[] = [
   const byContrast = (a: Pose, b: Pose) => b.borderContrast - a.borderContrast;
   const shortlist = poses.sort(byContrast).slice(0, SHORTLIST);
   for (const p of shortlist) p.borderContrast = borderContrast(photo, p);
-  shortlist.sort(byContrast);
-  return { best: shortlist[0], runnerUp: shortlist[1]?.borderContrast ?? 0 };
+  return { best: shortlist.sort(byContrast)[0] };
 }

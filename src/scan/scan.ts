@@ -86,7 +86,7 @@ export interface ScanResult {
  * The threshold's block should be about a corner square's size: these suit squares of 40 px and more at working
  * size, the last resort below (`smallMarkers`) squares of 15 to 30 px.
  */
-const markerSearches = [
+export const markerSearches = [
   { shrink: 2, block: 31 },
   { shrink: 1, block: 51 },
   { shrink: 3, block: 21 },
@@ -96,7 +96,7 @@ const markerSearches = [
  * Tried after three squares have placed the fourth: small blocks find square-like marks the others do not, and a
  * set of four with one of those can pass the borderline's check before the right placement is tried.
  */
-const smallMarkers = { shrink: 1, block: 21 };
+export const smallMarkers = { shrink: 1, block: 21 };
 
 const { minBorder: MIN_BORDER, minBorderPlaced: MIN_BORDER_PLACED } = TUNING.locate;
 

@@ -61,11 +61,11 @@ export const PROFILE_BINS = 4;
 /** How far a second path keeps from the first, in cells. */
 const APART = 0.2;
 
-let buffers: { v: Float32Array; w: Float32Array } | undefined;
+let buffers: { v: Float32Array; w: Float32Array; capped: Float32Array } | undefined;
 
-/** The band's two rasters, kept between edges (every edge of a land has the same size; hundreds a photo). */
-function scratch(n: number): { v: Float32Array; w: Float32Array } {
-  if (!buffers || buffers.v.length !== n) buffers = { v: new Float32Array(n), w: new Float32Array(n) };
+/** The band's rasters (its ink, widened, capped), kept between edges (every edge of a land has the same size; hundreds a photo). */
+function scratch(n: number): { v: Float32Array; w: Float32Array; capped: Float32Array } {
+  if (!buffers || buffers.v.length !== n) buffers = { v: new Float32Array(n), w: new Float32Array(n), capped: new Float32Array(n) };
   return buffers;
 }
 
@@ -78,7 +78,7 @@ export function strokeFeature(m: InkMap, kind: 'h' | 'v', row: number, col: numb
   const L = cell + 2 * Math.round(cell * RUN_PAST);
   const p = new EdgeProbe(m, kind, row, col);
   // Ink on the band, [s * O + o], and the same widened across by WOBBLE pixels (a hand's line wavers about its course).
-  const { v, w } = scratch(L * O);
+  const { v, w, capped } = scratch(L * O);
   const ink = m.ink;
   for (let s = 0, i = 0; s < L; s++) {
     for (let o = 0, at = p.at(s0 + s, -R); o < O; o++, at += p.across) v[i++] = ink[at] / 255;
@@ -88,7 +88,9 @@ export function strokeFeature(m: InkMap, kind: 'h' | 'v', row: number, col: numb
   // (the lines are looked for only in the measured stretch, so only its rows are widened)
   widen(v, w, a, b, O, Math.max(1, Math.round(cell * WOBBLE)));
   const tilt = Math.round(cell * TILT);
-  const lines = lineSums(cappedRows(w, O, a, b), O, a, b, tilt);
+  // the lines' ink is capped: a blob or a crossing fence must not carry a line
+  for (let i = a * O; i < b * O; i++) capped[i] = w[i] > CAP ? CAP : w[i];
+  const lines = lineSums(capped, O, a, b, tilt);
   const first = bestLine(lines, null);
   const second = bestLine(lines, first);
   const along1 = inkAlong(w, O, first, a, b);
@@ -254,15 +256,6 @@ function inkAlong(w: Float32Array, O: number, l: Line, a: number, b: number): Fl
   const out = new Float32Array(b - a);
   for (let s = a; s < b; s++) out[s - a] = w[s * O + lineAt(l, s)];
   return out;
-}
-
-let cappedBuffer = new Float32Array(0);
-
-/** Rows a to b of the widened band capped at CAP (kept between edges, as the band's rasters are). */
-function cappedRows(w: Float32Array, O: number, a: number, b: number): Float32Array {
-  if (cappedBuffer.length !== w.length) cappedBuffer = new Float32Array(w.length);
-  for (let i = a * O; i < b * O; i++) cappedBuffer[i] = w[i] > CAP ? CAP : w[i];
-  return cappedBuffer;
 }
 
 /** Every straight line's (capped) ink: its ends o0[i], o1[i] across the band, its sum sum[i], in the order tried. */

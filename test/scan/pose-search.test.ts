@@ -6,6 +6,7 @@ import { borderContrast } from '../../src/scan/grid.js';
 import { loadPhoto } from '../../src/scan/image.js';
 import { findMarkers, quadCandidates } from '../../src/scan/markers.js';
 import { findPose, poseFor } from '../../src/scan/orient.js';
+import { markerSearches, smallMarkers } from '../../src/scan/scan.js';
 
 const dir = join(projectRoot, 'fixtures/photos');
 const photos = readdirSync(dir).filter((f) => f.endsWith('.jpg')).sort();
@@ -15,8 +16,8 @@ describe('pose search', () => {
   // must be the one a full measure of all eight would keep.
   it.each(photos)('keeps the pose a full measure of every rotation and paper keeps: %s', async (f) => {
     const photo = await loadPhoto(join(dir, f));
-    // the scanner's searches for corner squares, in its order (scan.ts): the first set of four found
-    const searches = [{ shrink: 2, block: 31 }, { shrink: 1, block: 51 }, { shrink: 3, block: 21 }, { shrink: 1, block: 21 }];
+    // the scanner's searches for corner squares, in its order: the first set of four found
+    const searches = [...markerSearches, smallMarkers];
     const four = searches.map((s) => quadCandidates(findMarkers(photo.grey, photo.width, photo.height, s))[0]).find(Boolean)!;
     expect(four).toBeDefined();
     const found = findPose(photo, four)!;
