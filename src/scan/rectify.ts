@@ -80,7 +80,8 @@ function inPhoto(start: number, step: number, size: number, first: number, last:
 
 /**
  * One run of output pixels, xa to xb of a row, sampled bilinearly from the photo at start + within * step; with
- * `clamped`, each sample is held inside the photo (a run over its edge), which the rest need not pay for.
+ * `clamped`, each sample is held inside the photo (a run over its edge), which the rest need not pay for. The RGB
+ * and red-only samplers are written out each: one sampler looping over the channels straightened half as slow again.
  */
 function sampleRgb(photo: Photo, out: Uint8Array, o: number, within: Float64Array, xa: number, xb: number, startX: number, stepX: number, startY: number, stepY: number, clamped: boolean): void {
   const { width: w, height: h, rgb: d } = photo;
