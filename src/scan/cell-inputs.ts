@@ -13,12 +13,27 @@ import type { StrokeCalibration } from './stroke-calibration.js';
 /** Blocks a side of the cell's patch (its inner ink at a glance). */
 const CELL_PATCH = 5;
 
-export const HOLE_INPUTS = [
+/** What the hole model sees of the cell itself (the part cached with a photo's evidence). */
+export const HOLE_OWN_INPUTS = [
   'cross', 'crossLow', 'crossHigh', 'shade', 'shadeLow', 'shadeHigh', 'fill', 'tone', 'evenness', 'paperEven', 'light',
   'glare', 'cornerMin', 'cornerMean', 'center', 'level', 'innerMedian', 'innerHigh',
   // the same in the darkest channel, and the ink's colour against the sheet's strokes (a coloured pen's shading)
   'mostMedian', 'mostHigh', 'colourGap', 'sheetChroma',
   ...Array.from({ length: CELL_PATCH * CELL_PATCH }, (_, k) => `patch${k}`),
+] as const;
+
+/**
+ * Own inputs also given against the sheet's other cells: a light shading that a noisy or faint photo's blank
+ * cells match on their own stands out against the blank cells of its own sheet, which most of its cells are.
+ */
+const AGAINST_SHEET = ['innerMedian', 'mostMedian', 'innerHigh', 'mostHigh', 'shadeLow', 'crossLow', 'tone'] as const;
+const AGAINST_AT = AGAINST_SHEET.map((n) => HOLE_OWN_INPUTS.indexOf(n));
+/** Keeps the sheet's spread of an input from vanishing on a clean sheet, where every blank cell reads 0. */
+const AGAINST_SPREAD = 0.02;
+
+export const HOLE_INPUTS = [
+  ...HOLE_OWN_INPUTS,
+  ...AGAINST_SHEET.map((n) => `${n}VsSheet` as const),
   'sidesFenced', 'touches',
 ] as const;
 
@@ -100,14 +115,36 @@ export function holeOwnInputs(f: CellFeature, cal: StrokeCalibration): Float64Ar
   ]);
 }
 
-/** A cell's hole model inputs: its own, and the fences read around it (`board`): a hole touches a fence. */
-export function holeInputs(own: Float64Array, board: Board, r: number, c: number, center: [number, number]): Float64Array {
+/**
+ * Each cell's own inputs against the sheet's cells (one row of own inputs a cell): how far above the sheet's median
+ * cell it lies, in the sheet's interquartile spread.
+ */
+export function againstSheet(own: readonly ArrayLike<number>[]): Float64Array[] {
+  const out = own.map(() => new Float64Array(AGAINST_AT.length));
+  const values = new Float64Array(own.length);
+  AGAINST_AT.forEach((at, t) => {
+    own.forEach((x, i) => (values[i] = x[at]));
+    values.sort();
+    const q = (f: number) => values[Math.floor(f * (values.length - 1))];
+    const median = q(0.5);
+    const spread = q(0.75) - q(0.25) + AGAINST_SPREAD;
+    own.forEach((x, i) => (out[i][t] = (x[at] - median) / spread));
+  });
+  return out;
+}
+
+/**
+ * A cell's hole model inputs: its own, the same against the sheet (`againstSheet`), and the fences read around it
+ * (`board`): a hole touches a fence.
+ */
+export function holeInputs(own: ArrayLike<number>, vsSheet: Float64Array, board: Board, r: number, c: number, center: [number, number]): Float64Array {
   const { cols } = board;
   const sides = board.h[r * cols + c] + board.h[(r + 1) * cols + c] + board.v[r * (cols + 1) + c] + board.v[r * (cols + 1) + c + 1];
-  const x = new Float64Array(own.length + 2);
+  const x = new Float64Array(HOLE_INPUTS.length);
   x.set(own);
-  x[own.length] = sides;
-  x[own.length + 1] = touchesFence(board, r, c, center) ? 1 : 0;
+  x.set(vsSheet, own.length);
+  x[HOLE_INPUTS.length - 2] = sides;
+  x[HOLE_INPUTS.length - 1] = touchesFence(board, r, c, center) ? 1 : 0;
   return x;
 }
 

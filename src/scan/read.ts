@@ -1,6 +1,6 @@
 import { emptyBoard, fencesOf, type Board } from '../engine/board.js';
 import type { Cell } from '../engine/types.js';
-import { cellInk, holeInputs, holeOwnInputs } from './cell-inputs.js';
+import { againstSheet, cellInk, holeInputs, holeOwnInputs } from './cell-inputs.js';
 import { contextInputs, edgeIndex, localInputs, type EdgeIndex } from './edge-inputs.js';
 import { gridLines } from './grid-lines.js';
 import { cellFeatures, type CellFeature } from './cell-features.js';
@@ -104,8 +104,9 @@ export function readSheet(ev: SheetEvidence, models: ScanModels): Reading {
   const chance = (logit: number, t: number) => sigmoid(-Math.abs(logit) / (t * soften));
   const items: ReadItem[] = ev.edges.map((e, i) => ({ kind: e.kind, row: e.row, col: e.col, value: z[i] >= 0 ? 1 : 0, chance: chance(z[i], models.temperature.edge) }));
   const holes: Cell[] = [];
+  const vsSheet = againstSheet(ev.holeOwn);
   ev.cells.forEach((f, i) => {
-    const zh = mlpLogit(holeInputs(ev.holeOwn[i], board, f.row, f.col, ev.center), models.hole);
+    const zh = mlpLogit(holeInputs(ev.holeOwn[i], vsSheet[i], board, f.row, f.col, ev.center), models.hole);
     const value = zh >= 0 ? 1 : 0;
     if (value) holes.push([f.row, f.col]);
     items.push({ kind: 'hole', row: f.row, col: f.col, value, chance: chance(zh, models.temperature.hole) });

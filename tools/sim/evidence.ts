@@ -4,7 +4,7 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadGame } from '../../src/data/load.js';
-import { HOLE_INPUTS } from '../../src/scan/cell-inputs.js';
+import { HOLE_OWN_INPUTS } from '../../src/scan/cell-inputs.js';
 import { LOCAL_INPUTS } from '../../src/scan/edge-inputs.js';
 import type { LandGrid } from '../../src/scan/grid.js';
 import type { SheetEvidence } from '../../src/scan/read.js';
@@ -29,7 +29,7 @@ export interface PhotoEvidence {
   y: Uint8Array;
   /** The local edge model's inputs, edges x LOCAL_INPUTS. */
   local: Float32Array;
-  /** Cells read for holes: row, col, truth, and their own inputs (cells x the first inputs of HOLE_INPUTS). */
+  /** Cells read for holes: row, col, truth, and their own inputs (cells x HOLE_OWN_INPUTS). */
   cellRow: Uint8Array;
   cellCol: Uint8Array;
   cellY: Uint8Array;
@@ -42,7 +42,7 @@ export interface PhotoEvidence {
   refused: boolean;
 }
 
-const HOLE_OWN = HOLE_INPUTS.length - 2;
+const HOLE_OWN = HOLE_OWN_INPUTS.length;
 
 export const evidencePath = (base: string) => `${base}.ev${EVIDENCE_VERSION}.bin`;
 

@@ -31,10 +31,12 @@ function suffix(c: SetConditions = {}): string {
   return parts.length ? `-${parts.join('-')}` : '';
 }
 
-export const photoDir = (set: PhotoSet, c?: SetConditions): string => join(tmpdir(), `baako-${set}-photos-v${SIM_VERSION}${suffix(c)}`);
+/** The folder of a set's photos; `version`: an earlier simulator's photos, kept in the temp folder. */
+export const photoDir = (set: PhotoSet, c?: SetConditions, version = SIM_VERSION): string => join(tmpdir(), `baako-${set}-photos-v${version}${suffix(c)}`);
 
 /** The path of photo `i` without its extension. */
-export const photoBase = (set: PhotoSet, i: number, c?: SetConditions): string => join(photoDir(set, c), `${set}-${String(i).padStart(4, '0')}`);
+export const photoBase = (set: PhotoSet, i: number, c?: SetConditions, version = SIM_VERSION): string =>
+  join(photoDir(set, c, version), `${set}-${String(i).padStart(4, '0')}`);
 
 /** Simulates the missing photos among the first `count`; returns how many it made. */
 export async function cachePhotos(set: PhotoSet, count: number, c?: SetConditions): Promise<number> {

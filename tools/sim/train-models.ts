@@ -1,35 +1,42 @@
 /**
  * Trains the scanner's models (src/scan/models.ts) on simulated photos and writes their weights.
  *
- *   npm run train:models -- [--photos N] [--val M] [--without FAMILY,...] [--out FILE.json]
+ *   npm run train:models -- [--photos N] [--val M] [--without FAMILY,...] [--out FILE.json] [--holes-only] [--sim-version V]
  *
  * Training photos (seeds `train-N`) are fitted on; validation photos (seeds `val-N`) set the temperatures that make
  * the models' chances come true; the benchmark's photos (`bench-N`) are never used. Each photo is measured once
  * (tools/sim/evidence.ts, cached beside it). `--without` leaves out every photo simulated with a condition of the
  * named families (leave-one-family-out runs) and writes the models to `--out` instead of the shipped weights.
+ * `--holes-only` refits the hole model alone and keeps the shipped edge models (a change of hole inputs only); the
+ * fences around the training cells are then as the shipped edge models read them. `--sim-version` trains on the
+ * photos an earlier simulator left in the temp folder (none is simulated again).
  *
  * The context model learns from what the local model reads of the edges around each edge; on the training photos
  * that reading comes from local models fitted without the photo (three folds), so it is as wrong as on a new photo.
  */
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { projectRoot } from '../../src/data/load.js';
 import { emptyBoard, type Board } from '../../src/engine/board.js';
-import { HOLE_INPUTS, holeInputs } from '../../src/scan/cell-inputs.js';
+import { againstSheet, HOLE_INPUTS, HOLE_OWN_INPUTS, holeInputs } from '../../src/scan/cell-inputs.js';
 import { CONTEXT_INPUTS, contextInputs, edgeIndex, LOCAL_INPUTS } from '../../src/scan/edge-inputs.js';
 import { mlpLogit, sigmoid, type Mlp } from '../../src/scan/mlp.js';
 import type { ScanModels } from '../../src/scan/models.js';
+import { MODELS } from '../../src/scan/models.weights.js';
 import { MEASURES } from '../../src/scan/ood.js';
 import { measureOne, readEvidence, type PhotoEvidence } from './evidence.js';
 import { fit, fitTemperature, type Examples } from './fit.js';
 import { mapInChildren } from './in-children.js';
 import { cachePhotos, photoBase, type PhotoSet, type SetConditions } from './photo-cache.js';
+import { SIM_VERSION } from './simulate-photo.js';
 
-/** Measures the first `count` photos of a set (on every core) and reads their evidence. */
-export async function evidenceOf(set: PhotoSet, count: number, c?: SetConditions): Promise<PhotoEvidence[]> {
-  await cachePhotos(set, count, c);
-  const items = Array.from({ length: count }, (_, i) => ({ base: photoBase(set, i, c), photo: i }));
+/** Measures the first `count` photos of a set (on every core) and reads their evidence; `version`: see photoDir. */
+export async function evidenceOf(set: PhotoSet, count: number, c?: SetConditions, version = SIM_VERSION): Promise<PhotoEvidence[]> {
+  if (version === SIM_VERSION) await cachePhotos(set, count, c);
+  const items = Array.from({ length: count }, (_, i) => ({ base: photoBase(set, i, c, version), photo: i }));
+  const missing = items.find((it) => !existsSync(`${it.base}.truth.json`));
+  if (missing) throw new Error(`no photo ${missing.base}.jpg: simulator version ${version} photos are not simulated again`);
   await mapInChildren({ module: pathToFileURL(join(projectRoot, 'tools/sim/evidence.ts')).href, name: 'measureOne' }, items, `measuring ${set} photos`);
   return items.map((it) => readEvidence(it.base)).filter((e) => !e.refused);
 }
@@ -59,7 +66,7 @@ function cellPlaced(p: PhotoEvidence, i: number): boolean {
   const a = p.cellRow[i] * W + p.cellCol[i];
   return [a, a + 1, a + W, a + W + 1].every((k) => p.vertexOff[k] < MISPLACED);
 }
-const HO = HOLE_INPUTS.length - 2;
+const HO = HOLE_OWN_INPUTS.length;
 
 function localExamples(photos: PhotoEvidence[]): Examples {
   const n = photos.reduce((s, p) => s + p.y.length, 0);
@@ -104,7 +111,9 @@ function boardFrom(p: PhotoEvidence, z: Float64Array): Board {
 }
 
 function holeRows(p: PhotoEvidence, board: Board): Float64Array[] {
-  return Array.from(p.cellY, (_, i) => holeInputs(rowOf(p, i, HO, p.holeOwn), board, p.cellRow[i], p.cellCol[i], p.center));
+  const own = Array.from(p.cellY, (_, i) => p.holeOwn.subarray(i * HO, (i + 1) * HO));
+  const vsSheet = againstSheet(own);
+  return own.map((x, i) => holeInputs(x, vsSheet[i], board, p.cellRow[i], p.cellCol[i], p.center));
 }
 
 const stack = (rows: Float64Array[], d: number): Float32Array => {
@@ -124,13 +133,14 @@ export interface Trained {
   report: string[];
 }
 
-/** Fits the three models on `train` and their temperatures on `val`. */
-export function trainModels(train: PhotoEvidence[], val: PhotoEvidence[], about: string, log: (s: string) => void = () => {}): Trained {
-  const report: string[] = [];
-  const say = (s: string) => {
-    report.push(s);
-    log(s);
-  };
+/** The edge models, and each training photo's local reading by local models fitted without it. */
+interface EdgeModels {
+  edgeLocal: Mlp;
+  edgeContext: Mlp;
+  p1: Map<PhotoEvidence, Float64Array>;
+}
+
+function fitEdgeModels(train: PhotoEvidence[], log: (s: string) => void): EdgeModels {
   const opts = { hidden: Number(process.env.BAAKO_HIDDEN ?? 64), epochs: 10 };
   // 1. the local edge model, and its readings of each training photo by models fitted without it
   const edgeLocal = fit(localExamples(train), LOCAL_INPUTS, { ...opts, seed: 'edge-local' });
@@ -153,6 +163,23 @@ export function trainModels(train: PhotoEvidence[], val: PhotoEvidence[], about:
   }
   const C = CONTEXT_INPUTS.length;
   const edgeContext = fit({ x: stack(ctxRows, C), d: C, y: Uint8Array.from(ctxY) }, CONTEXT_INPUTS, { ...opts, seed: 'edge-context' });
+  log(`edge models fitted on ${ctxY.length} edges placed within ${MISPLACED} cell`);
+  return { edgeLocal, edgeContext, p1 };
+}
+
+/**
+ * Fits the three models on `train` and their temperatures on `val`; `keep`: edge models kept as they are (the hole
+ * model alone is fitted, on the fences they read).
+ */
+export function trainModels(train: PhotoEvidence[], val: PhotoEvidence[], about: string, log: (s: string) => void = () => {}, keep?: Pick<ScanModels, 'edgeLocal' | 'edgeContext'>): Trained {
+  const report: string[] = [];
+  const say = (s: string) => {
+    report.push(s);
+    log(s);
+  };
+  const { edgeLocal, edgeContext, p1 } = keep
+    ? { ...keep, p1: new Map(train.map((p) => [p, localP(p, keep.edgeLocal)])) }
+    : fitEdgeModels(train, say);
   // 3. the hole model, with the fences as the edge models read them
   const holeRowsAll: Float64Array[] = [];
   const holeY: number[] = [];
@@ -179,11 +206,12 @@ export function trainModels(train: PhotoEvidence[], val: PhotoEvidence[], about:
     yh.push(...p.cellY);
   }
   const temperature = { edge: fitTemperature(Float64Array.from(ze), Uint8Array.from(ye)), hole: fitTemperature(Float64Array.from(zh), Uint8Array.from(yh)) };
-  say(`fitted on ${train.length} photos (${ctxY.length} edges, ${holeY.length} cells placed within ${MISPLACED} cell); temperatures edge ${temperature.edge}, hole ${temperature.hole} on ${val.length} validation photos`);
+  say(`fitted on ${train.length} photos; temperatures edge ${temperature.edge}, hole ${temperature.hole} on ${val.length} validation photos`);
   for (const [what, z, y, t] of [['edges', ze, ye, temperature.edge], ['cells', zh, yh, temperature.hole]] as const) {
     const wrong = z.filter((v, i) => (v >= 0 ? 1 : 0) !== y[i]).length;
     say(`  validation ${what}: ${wrong} wrong of ${z.length}; ${calibrationLine(z, y, t)}`);
   }
+  say(`  ${keep ? 'edge models kept; ' : ''}hole model fitted on ${holeY.length} cells placed within ${MISPLACED} cell`);
   return { models: { edgeLocal, edgeContext, hole, temperature, ranges: rangesOf(train), about }, report };
 }
 
@@ -238,11 +266,17 @@ async function main(): Promise<void> {
   const valCount = Number(opt('val', '300'));
   const without = opt('without', '').split(',').filter(Boolean);
   const out = opt('out', '');
-  const keep = (p: PhotoEvidence) => !p.families.some((f) => without.includes(f));
-  const train = (await evidenceOf('train', photos)).filter(keep);
-  const val = (await evidenceOf('val', valCount)).filter(keep);
-  const about = `${train.length} simulated photos${without.length ? `, without ${without.join(', ')}` : ''}`;
-  const { models } = trainModels(train, val, about, (s) => console.log(s));
+  const holesOnly = args.includes('--holes-only');
+  const version = Number(opt('sim-version', String(SIM_VERSION)));
+  const kept = (p: PhotoEvidence) => !p.families.some((f) => without.includes(f));
+  const train = (await evidenceOf('train', photos, undefined, version)).filter(kept);
+  const val = (await evidenceOf('val', valCount, undefined, version)).filter(kept);
+  // the shipped weights as they are: their hole model may have been fitted on other inputs
+  const shipped = MODELS;
+  const about = holesOnly
+    ? `${shipped.about}; hole model refitted on ${train.length} simulator-v${version} photos`
+    : `${train.length} simulator-v${version} photos${without.length ? `, without ${without.join(', ')}` : ''}`;
+  const { models } = trainModels(train, val, about, (s) => console.log(s), holesOnly ? shipped : undefined);
   if (out) writeFileSync(out, JSON.stringify(models));
   else writeShipped(models);
   console.log(`wrote ${out || 'src/scan/models.weights.ts'}`);
