@@ -20,13 +20,18 @@ export const HOLE_OWN_INPUTS = [
   // the same in the darkest channel, and the ink's colour against the sheet's strokes (a coloured pen's shading)
   'mostMedian', 'mostHigh', 'colourGap', 'sheetChroma',
   ...Array.from({ length: CELL_PATCH * CELL_PATCH }, (_, k) => `patch${k}`),
+  // the ink's texture (cellTexture): hatching is parallel strokes, a photo's noise and stains have no direction
+  'gradient', 'oriented', 'coherence', 'blockCoherence', 'blockOriented', 'cover15', 'cover25',
 ] as const;
 
 /**
  * Own inputs also given against the sheet's other cells: a light shading that a noisy or faint photo's blank
  * cells match on their own stands out against the blank cells of its own sheet, which most of its cells are.
  */
-const AGAINST_SHEET = ['innerMedian', 'mostMedian', 'innerHigh', 'mostHigh', 'shadeLow', 'crossLow', 'tone'] as const;
+const AGAINST_SHEET = [
+  'innerMedian', 'mostMedian', 'innerHigh', 'mostHigh', 'shadeLow', 'crossLow', 'tone',
+  'gradient', 'oriented', 'coherence', 'blockCoherence', 'blockOriented', 'cover15', 'cover25',
+] as const;
 const AGAINST_AT = AGAINST_SHEET.map((n) => HOLE_OWN_INPUTS.indexOf(n));
 /** Keeps the sheet's spread of an input from vanishing on a clean sheet, where every blank cell reads 0. */
 const AGAINST_SPREAD = 0.02;
@@ -76,6 +81,75 @@ function cellPatch(f: CellFeature, K: number): number[] {
   return out;
 }
 
+/** Blocks a side of the cell for the texture's local directions. */
+const TEXTURE_BLOCKS = 5;
+let smoothed = new Float32Array(0);
+const blockSums = new Float64Array(TEXTURE_BLOCKS * TEXTURE_BLOCKS * 3);
+const blockOriented = new Float64Array(TEXTURE_BLOCKS * TEXTURE_BLOCKS);
+
+/**
+ * The inner cell's ink as a texture (ink over the sheet's level `K`, smoothed 3 x 3): the strength of its gradients
+ * (`gradient`), the part of it along one direction (`oriented`) and that share (`coherence`), the same share within
+ * blocks of the cell (`blockCoherence`, a zigzag or one-way hatching keeps its direction locally) and the median
+ * block's directed strength, and the share of the cell holding even faint ink (0.15 and 0.25 of the sheet's level).
+ */
+function cellTexture(inner: Uint8Array, K: number): number[] {
+  const n = Math.round(Math.sqrt(inner.length));
+  if (smoothed.length < n * n) smoothed = new Float32Array(n * n);
+  const s = smoothed;
+  const scale = 1 / (9 * K * 255);
+  for (let y = 1; y < n - 1; y++)
+    for (let x = 1; x < n - 1; x++) {
+      let t = 0;
+      for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) t += inner[(y + dy) * n + x + dx];
+      s[y * n + x] = t * scale;
+    }
+  const B = Math.max(4, Math.round(n / TEXTURE_BLOCKS));
+  const last = TEXTURE_BLOCKS - 1;
+  blockSums.fill(0);
+  let Jxx = 0;
+  let Jyy = 0;
+  let Jxy = 0;
+  let N = 0;
+  for (let y = 2; y < n - 2; y++)
+    for (let x = 2; x < n - 2; x++) {
+      const gx = (s[y * n + x + 1] - s[y * n + x - 1]) / 2;
+      const gy = (s[(y + 1) * n + x] - s[(y - 1) * n + x]) / 2;
+      Jxx += gx * gx;
+      Jyy += gy * gy;
+      Jxy += gx * gy;
+      N++;
+      const k = (Math.min(last, Math.floor(y / B)) * TEXTURE_BLOCKS + Math.min(last, Math.floor(x / B))) * 3;
+      blockSums[k] += gx * gx;
+      blockSums[k + 1] += gy * gy;
+      blockSums[k + 2] += gx * gy;
+    }
+  const directed = (a: number, b: number, c: number) => Math.sqrt((a - b) ** 2 + 4 * c * c);
+  const energy = (Jxx + Jyy) / Math.max(1, N);
+  const oriented = directed(Jxx, Jyy, Jxy) / Math.max(1, N);
+  let blockDirected = 0;
+  let blockEnergy = 0;
+  for (let k = 0; k < blockOriented.length; k++) {
+    const o = directed(blockSums[k * 3], blockSums[k * 3 + 1], blockSums[k * 3 + 2]);
+    blockDirected += o;
+    blockEnergy += blockSums[k * 3] + blockSums[k * 3 + 1];
+    blockOriented[k] = o / (B * B);
+  }
+  blockOriented.sort();
+  let faint = 0;
+  let pale = 0;
+  const at15 = 0.15 * K * 255;
+  const at25 = 0.25 * K * 255;
+  for (let i = 0; i < inner.length; i++) {
+    if (inner[i] > at15) faint++;
+    if (inner[i] > at25) pale++;
+  }
+  return [
+    Math.sqrt(energy), Math.sqrt(oriented), oriented / (energy + 1e-9), blockDirected / (blockEnergy + 1e-9),
+    Math.sqrt(blockOriented[blockOriented.length >> 1]), faint / inner.length, pale / inner.length,
+  ];
+}
+
 /** Ink level at which a hole's strokes and hatching are counted: a little under half the sheet's stroke ink. */
 export const holeInkLevel = (cal: StrokeCalibration) => Math.max(0.03, 0.45 * cal.level);
 
@@ -112,6 +186,7 @@ export function holeOwnInputs(f: CellFeature, cal: StrokeCalibration): Float64Ar
     Math.min(4, innerQuantile(f.inner, 0.5) / K), Math.min(4, innerQuantile(f.inner, 0.9) / K),
     Math.min(4, innerQuantile(f.innerMost, 0.5) / KM), Math.min(4, innerQuantile(f.innerMost, 0.9) / KM), f.chroma - cal.chroma, cal.chroma,
     ...cellPatch(f, K),
+    ...cellTexture(f.inner, K),
   ]);
 }
 

@@ -4,7 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { loadGame } from '../../src/data/load.js';
-import { againstSheet, HOLE_INPUTS, HOLE_OWN_INPUTS } from '../../src/scan/cell-inputs.js';
+import type { CellFeature } from '../../src/scan/cell-features.js';
+import { againstSheet, HOLE_INPUTS, HOLE_OWN_INPUTS, holeOwnInputs } from '../../src/scan/cell-inputs.js';
+import type { StrokeCalibration } from '../../src/scan/stroke-calibration.js';
 import { scanPhoto } from '../../src/scan/scan.js';
 import { simulatePhoto } from '../../tools/sim/simulate-photo.js';
 
@@ -40,6 +42,38 @@ describe('a cell against its sheet', () => {
     const backward = againstSheet(sheet([...medians].reverse())).map((v) => v[vsAt('innerMedian')]).reverse();
     expect(backward).toEqual(forward);
     expect(againstSheet([])).toEqual([]);
+  });
+});
+
+describe('a cell’s ink as a texture', () => {
+  const n = 34;
+  const cal: StrokeCalibration = { level: 0.4, threshold: 0.2, blank: 0.02, mostLevel: 0.4, chroma: 0 };
+  const cell = (ink: (x: number, y: number) => number): CellFeature => {
+    const inner = Uint8Array.from({ length: n * n }, (_, i) => Math.round(ink(i % n, Math.floor(i / n))));
+    const none = new Float32Array(20);
+    return { row: 0, col: 0, diagonals: [none, none], inner, innerMost: inner, chroma: 0, tone: 0, evenness: 1, paperEven: 1, light: 1, glare: 1 };
+  };
+  const texture = (f: CellFeature) => {
+    const x = holeOwnInputs(f, cal);
+    return Object.fromEntries(['gradient', 'coherence', 'blockCoherence', 'cover15'].map((k) => [k, x[at(k)]]));
+  };
+  // Light hatching: diagonal strokes 2 px wide every 5 px at a third of the sheet's level, against noise as strong.
+  let seed = 7;
+  const noise = () => ((seed = (seed * 16807) % 2147483647) / 2147483647) * 0.33 * 0.4 * 255;
+  const hatched = texture(cell((x, y) => ((x + y) % 5 < 2 ? 0.33 * 0.4 * 255 : 0)));
+  const noisy = texture(cell(() => noise()));
+  const blank = texture(cell(() => 0));
+
+  it('finds hatching’s one direction, which noise of the same ink does not have', () => {
+    expect(hatched.coherence).toBeGreaterThan(0.9);
+    expect(hatched.blockCoherence).toBeGreaterThan(0.9);
+    expect(noisy.coherence).toBeLessThan(0.3);
+    expect(noisy.blockCoherence).toBeLessThan(0.5);
+    expect(hatched.cover15).toBeCloseTo(0.4, 1);
+  });
+
+  it('is 0 on a blank cell', () => {
+    expect(blank).toEqual({ gradient: 0, coherence: 0, blockCoherence: 0, cover15: 0 });
   });
 });
 

@@ -168,10 +168,10 @@ function fitEdgeModels(train: PhotoEvidence[], log: (s: string) => void): EdgeMo
 }
 
 /**
- * Fits the three models on `train` and their temperatures on `val`; `keep`: edge models kept as they are (the hole
- * model alone is fitted, on the fences they read).
+ * Fits the three models on `train` and their temperatures on `val`; `keep`: models whose edge models, edge
+ * temperature and photo ranges are kept as they are (the hole model alone is fitted, on the fences they read).
  */
-export function trainModels(train: PhotoEvidence[], val: PhotoEvidence[], about: string, log: (s: string) => void = () => {}, keep?: Pick<ScanModels, 'edgeLocal' | 'edgeContext'>): Trained {
+export function trainModels(train: PhotoEvidence[], val: PhotoEvidence[], about: string, log: (s: string) => void = () => {}, keep?: ScanModels): Trained {
   const report: string[] = [];
   const say = (s: string) => {
     report.push(s);
@@ -205,14 +205,17 @@ export function trainModels(train: PhotoEvidence[], val: PhotoEvidence[], about:
     zh.push(...l.holes);
     yh.push(...p.cellY);
   }
-  const temperature = { edge: fitTemperature(Float64Array.from(ze), Uint8Array.from(ye)), hole: fitTemperature(Float64Array.from(zh), Uint8Array.from(yh)) };
+  const temperature = {
+    edge: keep ? keep.temperature.edge : fitTemperature(Float64Array.from(ze), Uint8Array.from(ye)),
+    hole: fitTemperature(Float64Array.from(zh), Uint8Array.from(yh)),
+  };
   say(`fitted on ${train.length} photos; temperatures edge ${temperature.edge}, hole ${temperature.hole} on ${val.length} validation photos`);
   for (const [what, z, y, t] of [['edges', ze, ye, temperature.edge], ['cells', zh, yh, temperature.hole]] as const) {
     const wrong = z.filter((v, i) => (v >= 0 ? 1 : 0) !== y[i]).length;
     say(`  validation ${what}: ${wrong} wrong of ${z.length}; ${calibrationLine(z, y, t)}`);
   }
   say(`  ${keep ? 'edge models kept; ' : ''}hole model fitted on ${holeY.length} cells placed within ${MISPLACED} cell`);
-  return { models: { edgeLocal, edgeContext, hole, temperature, ranges: rangesOf(train), about }, report };
+  return { models: { edgeLocal, edgeContext, hole, temperature, ranges: keep ? keep.ranges : rangesOf(train), about }, report };
 }
 
 /** The training photos' range of each photo measure: its 1st to 99th percentile. */
@@ -274,7 +277,7 @@ async function main(): Promise<void> {
   // the shipped weights as they are: their hole model may have been fitted on other inputs
   const shipped = MODELS;
   const about = holesOnly
-    ? `${shipped.about}; hole model refitted on ${train.length} simulator-v${version} photos`
+    ? `${shipped.about.replace(/; hole model refitted .*$/, '')}; hole model refitted on ${train.length} simulator-v${version} photos`
     : `${train.length} simulator-v${version} photos${without.length ? `, without ${without.join(', ')}` : ''}`;
   const { models } = trainModels(train, val, about, (s) => console.log(s), holesOnly ? shipped : undefined);
   if (out) writeFileSync(out, JSON.stringify(models));
