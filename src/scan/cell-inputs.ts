@@ -93,7 +93,7 @@ const blockOriented = new Float64Array(TEXTURE_BLOCKS * TEXTURE_BLOCKS);
  * The inner cell's ink as a texture (ink over the sheet's level `K`, smoothed 3 x 3): the strength of its gradients
  * (`gradient`), the part of it along one direction (`oriented`) and that share (`coherence`), the same share within
  * blocks of the cell (`blockCoherence`, a zigzag or one-way hatching keeps its direction locally) and the median
- * block's directed strength, and the share of the cell holding even faint ink (0.15 and 0.25 of the sheet's level).
+ * block's directed strength.
  */
 function cellTexture(inner: Uint8Array, K: number): number[] {
   const n = Math.round(Math.sqrt(inner.length));
@@ -144,17 +144,9 @@ function cellTexture(inner: Uint8Array, K: number): number[] {
     blockOriented[k] = o / (B * B);
   }
   blockOriented.sort();
-  let faint = 0;
-  let pale = 0;
-  const at15 = 0.15 * K * 255;
-  const at25 = 0.25 * K * 255;
-  for (let i = 0; i < inner.length; i++) {
-    if (inner[i] > at15) faint++;
-    if (inner[i] > at25) pale++;
-  }
   return [
     Math.sqrt(energy), Math.sqrt(oriented), oriented / (energy + 1e-9), blockDirected / (blockEnergy + 1e-9),
-    Math.sqrt(blockOriented[blockOriented.length >> 1]), faint / inner.length, pale / inner.length,
+    Math.sqrt(blockOriented[blockOriented.length >> 1]),
   ];
 }
 
@@ -195,6 +187,8 @@ export function holeOwnInputs(f: CellFeature, cal: StrokeCalibration): Float64Ar
     Math.min(4, innerQuantile(f.innerMost, 0.5) / KM), Math.min(4, innerQuantile(f.innerMost, 0.9) / KM), f.chroma - cal.chroma, cal.chroma,
     ...cellPatch(f, K),
     ...cellTexture(f.inner, K),
+    // the share of the cell holding even faint ink: light hatching, below the levels above
+    hatchCoverage(f, 0.15 * K), hatchCoverage(f, 0.25 * K),
   ]);
 }
 
