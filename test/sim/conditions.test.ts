@@ -9,6 +9,7 @@ import { drawKnobs, DIFFICULTIES } from '../../tools/sim/difficulty.js';
 import { freehandFences, MAX_ACROSS, MAX_END, plainFreehand, type FreehandKnobs } from '../../tools/sim/fences.js';
 import type { Hand } from '../../tools/sim/hand.js';
 import { makeRand } from '../../tools/sim/rand.js';
+import { holeMark } from '../../tools/sim/holes.js';
 import { simulatePhoto } from '../../tools/sim/simulate-photo.js';
 import { checkTruth } from '../helpers/sim-truth.js';
 
@@ -169,5 +170,35 @@ describe('sheets that do not lie flat', () => {
     for (const row of v) off(row);
     for (let j = 0; j < v[0].length; j++) off(v.map((row) => row[j]));
     expect(worst).toBeGreaterThan(1);
+  });
+});
+
+describe('shade-to-lines', () => {
+  const hand: Hand = { width: 1.5, alpha: 0.7, pressureVar: 0.1, wobble: 0.5, jitter: 0.05, overshoot: 0, gapProb: 0, sloppy: 0.3 };
+  const cell = 20;
+  /** How far inside the cell's lines the strokes' points stop (in cells; negative: over them), nearest side. */
+  const margin = (strokes: { pts: [number, number][] }[]) => {
+    const pts = strokes.flatMap((s) => s.pts);
+    const xs = pts.map((p) => p[0]);
+    const ys = pts.map((p) => p[1]);
+    return Math.min(Math.min(...xs), Math.min(...ys), cell - Math.max(...xs), cell - Math.max(...ys)) / cell;
+  };
+
+  it('takes a shaded hole to its lines and over them, where the presets keep it well inside', () => {
+    for (let i = 0; i < 20; i++) {
+      // (a scribble's loops keep their centres a loop's radius in: it does not reach every side)
+      for (const style of ['shaded', 'light', 'cross-hatch', 'one-direction'] as const) {
+        const inside = margin(holeMark(makeRand(`in${i}${style}`), style, 0, 0, cell, hand));
+        const reaching = margin(holeMark(makeRand(`in${i}${style}`), style, 0, 0, cell, hand, [-0.04, 0.02]));
+        expect(inside, style).toBeGreaterThan(0.02);
+        expect(reaching, style).toBeLessThan(0.04);
+        expect(reaching, style).toBeGreaterThan(-0.1);
+      }
+    }
+  });
+
+  it('comes last in the registry, so the random draws of every condition before it are as they were', () => {
+    const names = CONDITIONS.map((c) => c.name);
+    expect(names.at(-1)).toBe('shade-to-lines');
   });
 });

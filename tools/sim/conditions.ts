@@ -654,6 +654,20 @@ export const CONDITIONS: readonly Condition[] = [
       k.camera.focalMm = rand.range(13, 18);
     },
   },
+  // added after the others: the registry's order is the order of the random draws, and a condition put earlier
+  // would change every photo after it
+  {
+    name: 'shade-to-lines',
+    family: 'hatching',
+    description: 'holes shaded right up to their lines and a little over them, as a hand fills a box (the edge of the shading lies where a fence would)',
+    ranges: 'the shading stops from 0.04 cell over the lines to 0.02 inside (presets: 0.05-0.13 inside)',
+    chance: 0.1,
+    sideA: true,
+    apply(_rand, k) {
+      k.pencil.shadeReach = [-0.04, 0.02];
+      (k.pencil.holeStyles ??= []).push('shaded');
+    },
+  },
 ];
 
 const byName = new Map(CONDITIONS.map((c) => [c.name, c]));

@@ -43,7 +43,7 @@ function fenceLines(t: PhotoTruth, left: number, top: number, width: number): st
 /** The cell to look at closely: a hole marked the condition's way, something rubbed out, or the land's middle. */
 function focus(t: PhotoTruth): [number, number] {
   const d = t.sim.drawn;
-  const hole = d.holeStyles.find((h) => h.style !== 'x' && h.style !== 'shaded');
+  const hole = d.holeStyles.find((h) => h.style !== 'x' && h.style !== 'shaded') ?? (t.sim.conditions.includes('shade-to-lines') ? d.holeStyles.find((h) => h.style !== 'x') : undefined);
   if (hole) return hole.cell;
   if (d.erased?.length) return [d.erased[0].row, d.erased[0].col];
   const v = t.sim.grid.vertices;

@@ -191,9 +191,12 @@ export function xMark(rand: Rand, x: number, y: number, cell: number, hand: Hand
   ];
 }
 
-/** A hole shaded with back-and-forth hatching (one zigzag stroke), kept inside the cell. */
-export function hatch(rand: Rand, x: number, y: number, cell: number, hand: Hand): PtStroke[] {
-  const m = cell * rand.range(0.05, 0.12);
+/**
+ * A hole shaded with back-and-forth hatching (one zigzag stroke), kept inside the cell; `reach`: where it stops,
+ * as a fraction of the cell inside its lines (negative: over them).
+ */
+export function hatch(rand: Rand, x: number, y: number, cell: number, hand: Hand, reach: [number, number] = [0.05, 0.12]): PtStroke[] {
+  const m = cell * rand.range(...reach);
   const ang = (rand.chance(0.5) ? 1 : -1) * rand.range(0.6, 1.0);
   const spacing = rand.range(0.9, 1.6) * MM;
   const cx = x + cell / 2;

@@ -2,7 +2,7 @@
  * How players mark a hole, beyond the presets' X and zigzag shading: cross-hatching, a scribble, a solid fill,
  * parallel strokes in one direction, light shading, an X off the cell's centre, an X that does not reach the
  * corners. Every mark stays inside its cell (a little over its lines at most) and covers enough of it that a
- * person reads a hole.
+ * person reads a hole. `reach` moves where the shading stops (the shade-to-lines condition).
  */
 import { hatch, tracePath, xMark, type Hand, type PtStroke } from './hand.js';
 import type { Rand } from './rand.js';
@@ -75,18 +75,21 @@ function scribble(rand: Rand, cx: number, cy: number, half: number, hand: Hand):
   return [tracePath(rand, path, { ...hand, wobble: 0 }, { drift: 0.1 })];
 }
 
-/** The strokes of a hole of `style` in the cell whose top-left corner is (x, y) (page points). */
-export function holeMark(rand: Rand, style: HoleStyle, x: number, y: number, cell: number, hand: Hand): PtStroke[] {
+/**
+ * The strokes of a hole of `style` in the cell whose top-left corner is (x, y) (page points); `reach`: where
+ * shading stops, as a fraction of the cell inside its lines (negative: over them).
+ */
+export function holeMark(rand: Rand, style: HoleStyle, x: number, y: number, cell: number, hand: Hand, reach: [number, number] = [0.05, 0.13]): PtStroke[] {
   const cx = x + cell / 2;
   const cy = y + cell / 2;
-  const inset = () => cell * rand.range(0.05, 0.13);
+  const inset = () => cell * rand.range(...reach);
   switch (style) {
     case 'x':
       return xMark(rand, x, y, cell, hand);
     case 'shaded':
-      return hatch(rand, x, y, cell, hand);
+      return hatch(rand, x, y, cell, hand, [reach[0], Math.min(reach[1], 0.12)]);
     case 'light':
-      return hatch(rand, x, y, cell, { ...hand, alpha: hand.alpha * rand.range(0.45, 0.65) });
+      return hatch(rand, x, y, cell, { ...hand, alpha: hand.alpha * rand.range(0.45, 0.65) }, [reach[0], Math.min(reach[1], 0.12)]);
     case 'cross-hatch': {
       const half = cell / 2 - inset();
       const a = rand.range(0, Math.PI);

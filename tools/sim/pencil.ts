@@ -43,6 +43,11 @@ export interface PencilKnobs {
   ink?: InkKnobs | null;
   /** the ways holes are marked besides the preset's X and shading (the hatching conditions) */
   holeStyles?: HoleStyle[] | null;
+  /**
+   * Where a shaded hole's strokes stop, as a fraction of the cell inside its lines (negative: over them), drawn
+   * per hole (the shade-to-lines condition); absent: 0.05-0.13 inside, the presets' careful hand.
+   */
+  shadeReach?: [number, number] | null;
   /** strokes rubbed out (the erased conditions) */
   erase?: EraseKnobs | null;
 }
@@ -170,11 +175,11 @@ export function drawGame(rand: Rand, page: BlankPage, game: GameData, state: She
     if (pool && hr.chance(0.75)) {
       // the condition's styles three times in four, the preset's X or shading otherwise
       const style = hr.pick(pool);
-      put(layer, holeMark(hr, style, x, y, cell, style === 'light' ? { ...hand, alpha: Math.max(Math.min(hand.alpha, 0.35), hand.alpha * 0.6) } : hand));
+      put(layer, holeMark(hr, style, x, y, cell, style === 'light' ? { ...hand, alpha: Math.max(Math.min(hand.alpha, 0.35), hand.alpha * 0.6) } : hand, k.shadeReach ?? undefined));
       holeStyles.push({ cell: [r, c], style });
       continue;
     }
-    put(layer, shaded ? hatch(hr, x, y, cell, hand) : xMark(hr, x, y, cell, hand));
+    put(layer, shaded ? hatch(hr, x, y, cell, hand, k.shadeReach ?? undefined) : xMark(hr, x, y, cell, hand));
     holeStyles.push({ cell: [r, c], style: shaded ? 'shaded' : 'x' });
   }
 

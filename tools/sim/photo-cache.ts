@@ -38,10 +38,10 @@ export const photoDir = (set: PhotoSet, c?: SetConditions, version = SIM_VERSION
 export const photoBase = (set: PhotoSet, i: number, c?: SetConditions, version = SIM_VERSION): string =>
   join(photoDir(set, c, version), `${set}-${String(i).padStart(4, '0')}`);
 
-/** Simulates the missing photos among the first `count`; returns how many it made. */
-export async function cachePhotos(set: PhotoSet, count: number, c?: SetConditions): Promise<number> {
+/** Simulates the missing photos among `count` from number `first`; returns how many it made. */
+export async function cachePhotos(set: PhotoSet, count: number, c?: SetConditions, first = 0): Promise<number> {
   mkdirSync(photoDir(set, c), { recursive: true });
-  const missing = Array.from({ length: count }, (_, i) => i).filter((i) => !existsSync(`${photoBase(set, i, c)}.truth.json`));
+  const missing = Array.from({ length: count }, (_, i) => first + i).filter((i) => !existsSync(`${photoBase(set, i, c)}.truth.json`));
   await mapInChildren({ module: import.meta.url, name: 'simulateOne' }, missing.map((i) => ({ set, i, c })), `simulating ${set} photos`);
   return missing.length;
 }

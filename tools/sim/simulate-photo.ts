@@ -16,7 +16,7 @@ import { makeSurface } from './surface.js';
 import { makeRand } from './rand.js';
 
 /** Bumped whenever the same seed starts giving different photos. */
-export const SIM_VERSION = 5;
+export const SIM_VERSION = 6;
 
 /** The truth file written beside each photo: a sheet state (formats.md) plus who, what and how. */
 export interface PhotoTruth extends SheetState {

@@ -2,6 +2,7 @@
  * Trains the scanner's models (src/scan/models.ts) on simulated photos and writes their weights.
  *
  *   npm run train:models -- [--photos N] [--val M] [--without FAMILY,...] [--out FILE.json] [--holes-only] [--sim-version V]
+ *                           [--also CONDITION:COUNT,...]
  *
  * Training photos (seeds `train-N`) are fitted on; validation photos (seeds `val-N`) set the temperatures that make
  * the models' chances come true; the benchmark's photos (`bench-N`) are never used. Each photo is measured once
@@ -9,7 +10,8 @@
  * named families (leave-one-family-out runs) and writes the models to `--out` instead of the shipped weights.
  * `--holes-only` refits the hole model alone and keeps the shipped edge models (a change of hole inputs only); the
  * fences around the training cells are then as the shipped edge models read them. `--sim-version` trains on the
- * photos an earlier simulator left in the temp folder (none is simulated again).
+ * photos an earlier simulator left in the temp folder (none is simulated again). `--also` adds COUNT training photos
+ * of the current simulator with CONDITION forced on (a condition newer than those photos).
  *
  * The context model learns from what the local model reads of the edges around each edge; on the training photos
  * that reading comes from local models fitted without the photo (three folds), so it is as wrong as on a new photo.
@@ -31,10 +33,13 @@ import { mapInChildren } from './in-children.js';
 import { cachePhotos, photoBase, type PhotoSet, type SetConditions } from './photo-cache.js';
 import { SIM_VERSION } from './simulate-photo.js';
 
-/** Measures the first `count` photos of a set (on every core) and reads their evidence; `version`: see photoDir. */
-export async function evidenceOf(set: PhotoSet, count: number, c?: SetConditions, version = SIM_VERSION): Promise<PhotoEvidence[]> {
-  if (version === SIM_VERSION) await cachePhotos(set, count, c);
-  const items = Array.from({ length: count }, (_, i) => ({ base: photoBase(set, i, c, version), photo: i }));
+/**
+ * Measures `count` photos of a set from number `first` (on every core) and reads their evidence; `version`: see
+ * photoDir.
+ */
+export async function evidenceOf(set: PhotoSet, count: number, c?: SetConditions, version = SIM_VERSION, first = 0): Promise<PhotoEvidence[]> {
+  if (version === SIM_VERSION) await cachePhotos(set, count, c, first);
+  const items = Array.from({ length: count }, (_, i) => ({ base: photoBase(set, first + i, c, version), photo: first + i }));
   const missing = items.find((it) => !existsSync(`${it.base}.truth.json`));
   if (missing) throw new Error(`no photo ${missing.base}.jpg: simulator version ${version} photos are not simulated again`);
   await mapInChildren({ module: pathToFileURL(join(projectRoot, 'tools/sim/evidence.ts')).href, name: 'measureOne' }, items, `measuring ${set} photos`);
@@ -42,6 +47,9 @@ export async function evidenceOf(set: PhotoSet, count: number, c?: SetConditions
 }
 
 const L = LOCAL_INPUTS.length;
+
+/** The first number of the photos `--also` adds. */
+const ALSO_FROM = 5000;
 
 /**
  * Vertices the scanner placed this far (cells) from the truth's: its edges and cells are left out of the fitting.
@@ -273,6 +281,12 @@ async function main(): Promise<void> {
   const version = Number(opt('sim-version', String(SIM_VERSION)));
   const kept = (p: PhotoEvidence) => !p.families.some((f) => without.includes(f));
   const train = (await evidenceOf('train', photos, undefined, version)).filter(kept);
+  // photos with a condition forced on, from the current simulator, numbered from ALSO_FROM so that their games
+  // are not the plain set's again
+  for (const spec of opt('also', '').split(',').filter(Boolean)) {
+    const [name, n] = spec.split(':');
+    train.push(...(await evidenceOf('train', Number(n), { force: [name] }, SIM_VERSION, ALSO_FROM)).filter(kept));
+  }
   const val = (await evidenceOf('val', valCount, undefined, version)).filter(kept);
   // the shipped weights as they are: their hole model may have been fitted on other inputs
   const shipped = MODELS;
