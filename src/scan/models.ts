@@ -10,9 +10,18 @@ import type { Mlp } from './mlp.js';
  * its probabilities come true on photos it was not fitted on, and the ranges of what the training photos held,
  * so that a photo outside them is known to be (see ood.ts).
  */
-export interface ScanModels {
+/** A local and a context edge model fitted together. */
+export interface EdgePair {
   edgeLocal: Mlp;
   edgeContext: Mlp;
+}
+
+export interface ScanModels extends EdgePair {
+  /**
+   * Further edge pairs fitted on other photos, whose log-odds are averaged with the first pair's: two fits differ
+   * most where the photos leave an edge undecided, and their average errs less than either.
+   */
+  edgeMore?: EdgePair[];
   hole: Mlp;
   /** Log-odds are divided by these before they become chances (fitted on held-out photos). */
   temperature: { edge: number; hole: number };
@@ -29,11 +38,16 @@ function check(m: Mlp, names: readonly string[], what: string): void {
 }
 
 export function checkModels(m: ScanModels): ScanModels {
-  check(m.edgeLocal, LOCAL_INPUTS, 'local edge');
-  check(m.edgeContext, CONTEXT_INPUTS, 'edge context');
+  for (const pair of edgePairs(m)) {
+    check(pair.edgeLocal, LOCAL_INPUTS, 'local edge');
+    check(pair.edgeContext, CONTEXT_INPUTS, 'edge context');
+  }
   check(m.hole, HOLE_INPUTS, 'hole');
   return m;
 }
+
+/** Every edge pair of the models, the first pair first. */
+export const edgePairs = (m: EdgePair & { edgeMore?: EdgePair[] }): EdgePair[] => [m, ...(m.edgeMore ?? [])];
 
 let built: ScanModels | undefined;
 

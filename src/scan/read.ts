@@ -8,7 +8,7 @@ import { edgeFeatures, type EdgeFeature } from './edge-features.js';
 import type { InkMap } from './inkmap.js';
 import { mlpLogit, sigmoid } from './mlp.js';
 import { outsideBy, photoMeasures, type PhotoMeasures } from './ood.js';
-import type { ScanModels } from './models.js';
+import { edgePairs, type EdgePair, type ScanModels } from './models.js';
 import { calibrateStrokes, type StrokeCalibration } from './stroke-calibration.js';
 import { strokeFeature, type StrokeFeature } from './stroke.js';
 import { TUNING } from './tuning.js';
@@ -77,9 +77,19 @@ const { outsideSoftens: OUTSIDE_SOFTENS, outsideMost: OUTSIDE_MOST } = TUNING.ch
 /** An item's chance of being wrong from which it is listed at all (TUNING.chances.listed). */
 export const LISTED = TUNING.chances.listed;
 
-/** The local edge model's fence probabilities. */
-export function localProbabilities(ev: SheetEvidence, models: ScanModels): Float64Array {
-  return Float64Array.from(ev.local, (x) => sigmoid(mlpLogit(x, models.edgeLocal)));
+/** A local edge model's fence probabilities. */
+export function localProbabilities(ev: SheetEvidence, pair: EdgePair): Float64Array {
+  return Float64Array.from(ev.local, (x) => sigmoid(mlpLogit(x, pair.edgeLocal)));
+}
+
+/** Each edge's fence log-odds: every edge pair's context model on its own local model's reading, averaged. */
+export function edgeLogits(ev: SheetEvidence, models: ScanModels): Float64Array {
+  const pairs = edgePairs(models);
+  const z = new Float64Array(ev.edges.length);
+  for (const pair of pairs) {
+    contextInputs(ev.local, ev.edges, localProbabilities(ev, pair), ev.idx).forEach((x, i) => (z[i] += mlpLogit(x, pair.edgeContext) / pairs.length));
+  }
+  return z;
 }
 
 /** The board of fences whose log-odds are at least 0. */
@@ -95,9 +105,7 @@ export function boardOf(ev: SheetEvidence, z: Float64Array): Board {
 
 /** Reads the sheet from its evidence: each edge by the two edge models, then each cell by the hole model. */
 export function readSheet(ev: SheetEvidence, models: ScanModels): Reading {
-  const p1 = localProbabilities(ev, models);
-  const context = contextInputs(ev.local, ev.edges, p1, ev.idx);
-  const z = Float64Array.from(context, (x) => mlpLogit(x, models.edgeContext));
+  const z = edgeLogits(ev, models);
   const board = boardOf(ev, z);
   // A photo unlike the training photos gets softer chances, in proportion to how far outside their ranges it lies.
   const soften = 1 + OUTSIDE_SOFTENS * Math.min(OUTSIDE_MOST, outsideBy(ev.measures, models.ranges));

@@ -24,7 +24,7 @@ import { emptyBoard, type Board } from '../../src/engine/board.js';
 import { againstSheet, HOLE_INPUTS, HOLE_OWN_INPUTS, holeInputs } from '../../src/scan/cell-inputs.js';
 import { CONTEXT_INPUTS, contextInputs, edgeIndex, LOCAL_INPUTS } from '../../src/scan/edge-inputs.js';
 import { mlpLogit, sigmoid, type Mlp } from '../../src/scan/mlp.js';
-import type { ScanModels } from '../../src/scan/models.js';
+import { edgePairs, type ScanModels } from '../../src/scan/models.js';
 import { MODELS } from '../../src/scan/models.weights.js';
 import { MEASURES } from '../../src/scan/ood.js';
 import { measureOne, readEvidence, type PhotoEvidence } from './evidence.js';
@@ -130,10 +130,47 @@ const stack = (rows: Float64Array[], d: number): Float32Array => {
   return x;
 };
 
-/** The log-odds the whole reading gives a photo's edges (fenced) and cells (a hole), as the scanner computes them. */
-export function photoLogits(p: PhotoEvidence, m: Pick<ScanModels, 'edgeLocal' | 'edgeContext' | 'hole'>): { edges: Float64Array; holes: Float64Array } {
-  const edges = Float64Array.from(contextOf(p, localP(p, m.edgeLocal)), (x) => mlpLogit(x, m.edgeContext));
+/**
+ * The log-odds the whole reading gives a photo's edges (fenced) and cells (a hole), as the scanner computes them
+ * (read.ts: every edge pair's log-odds averaged).
+ */
+export function photoLogits(p: PhotoEvidence, m: Pick<ScanModels, 'edgeLocal' | 'edgeContext' | 'edgeMore' | 'hole'>): { edges: Float64Array; holes: Float64Array } {
+  const edges = edgeLogitsOf(p, m);
   return { edges, holes: Float64Array.from(holeRows(p, boardFrom(p, edges)), (x) => mlpLogit(x, m.hole)) };
+}
+
+/** Every edge pair's log-odds of a photo's edges, averaged (read.ts: edgeLogits). */
+function edgeLogitsOf(p: PhotoEvidence, m: Pick<ScanModels, 'edgeLocal' | 'edgeContext' | 'edgeMore'>): Float64Array {
+  const pairs = edgePairs(m);
+  const edges = new Float64Array(p.y.length);
+  for (const pair of pairs) contextOf(p, localP(p, pair.edgeLocal)).forEach((x, i) => (edges[i] += mlpLogit(x, pair.edgeContext) / pairs.length));
+  return edges;
+}
+
+/**
+ * The models of `first` with the edge pairs of `others` averaged in (read.ts), the temperatures fitted again on
+ * `val` for the averaged log-odds; the hole model and the photo ranges are the first's.
+ */
+export function ensembleModels(first: ScanModels, others: ScanModels[], val: PhotoEvidence[], log: (s: string) => void = () => {}): ScanModels {
+  const m: ScanModels = { ...first, edgeMore: [...(first.edgeMore ?? []), ...others.flatMap((o) => edgePairs(o).map(({ edgeLocal, edgeContext }) => ({ edgeLocal, edgeContext })))] };
+  const ze: number[] = [];
+  const ye: number[] = [];
+  const zh: number[] = [];
+  const yh: number[] = [];
+  for (const p of val) {
+    const l = photoLogits(p, m);
+    ze.push(...l.edges);
+    ye.push(...p.y);
+    zh.push(...l.holes);
+    yh.push(...p.cellY);
+  }
+  m.temperature = { edge: fitTemperature(Float64Array.from(ze), Uint8Array.from(ye)), hole: fitTemperature(Float64Array.from(zh), Uint8Array.from(yh)) };
+  m.about = `${first.about}; edges averaged with ${others.map((o) => o.about).join('; ')}`;
+  log(`${edgePairs(m).length} edge pairs; temperatures edge ${m.temperature.edge}, hole ${m.temperature.hole} on ${val.length} validation photos`);
+  for (const [what, z, y, t] of [['edges', ze, ye, m.temperature.edge], ['cells', zh, yh, m.temperature.hole]] as const) {
+    log(`  validation ${what}: ${z.filter((v, i) => (v >= 0 ? 1 : 0) !== y[i]).length} wrong of ${z.length}; ${calibrationLine(z, y, t)}`);
+  }
+  return m;
 }
 
 export interface Trained {
@@ -185,15 +222,13 @@ export function trainModels(train: PhotoEvidence[], val: PhotoEvidence[], about:
     report.push(s);
     log(s);
   };
-  const { edgeLocal, edgeContext, p1 } = keep
-    ? { ...keep, p1: new Map(train.map((p) => [p, localP(p, keep.edgeLocal)])) }
-    : fitEdgeModels(train, say);
+  const { edgeLocal, edgeContext, p1 } = keep ? { ...keep, p1: new Map<PhotoEvidence, Float64Array>() } : fitEdgeModels(train, say);
   // 3. the hole model, with the fences as the edge models read them
   const holeRowsAll: Float64Array[] = [];
   const holeY: number[] = [];
   for (const p of train) {
-    const ctx = contextOf(p, p1.get(p)!);
-    const board = boardFrom(p, Float64Array.from(ctx, (x) => mlpLogit(x, edgeContext)));
+    // kept models read the fences as the scanner does (every pair averaged); fresh ones by the fold's local reading
+    const board = boardFrom(p, keep ? edgeLogitsOf(p, keep) : Float64Array.from(contextOf(p, p1.get(p)!), (x) => mlpLogit(x, edgeContext)));
     holeRows(p, board).forEach((x, i) => {
       if (!cellPlaced(p, i)) return;
       holeRowsAll.push(x);
@@ -207,7 +242,7 @@ export function trainModels(train: PhotoEvidence[], val: PhotoEvidence[], about:
   const zh: number[] = [];
   const yh: number[] = [];
   for (const p of val) {
-    const l = photoLogits(p, { edgeLocal, edgeContext, hole });
+    const l = photoLogits(p, { edgeLocal, edgeContext, edgeMore: keep?.edgeMore, hole });
     ze.push(...l.edges);
     ye.push(...p.y);
     zh.push(...l.holes);
@@ -223,7 +258,8 @@ export function trainModels(train: PhotoEvidence[], val: PhotoEvidence[], about:
     say(`  validation ${what}: ${wrong} wrong of ${z.length}; ${calibrationLine(z, y, t)}`);
   }
   say(`  ${keep ? 'edge models kept; ' : ''}hole model fitted on ${holeY.length} cells placed within ${MISPLACED} cell`);
-  return { models: { edgeLocal, edgeContext, hole, temperature, ranges: keep ? keep.ranges : rangesOf(train), about }, report };
+  const edgeMore = keep?.edgeMore?.length ? { edgeMore: keep.edgeMore } : {};
+  return { models: { edgeLocal, edgeContext, ...edgeMore, hole, temperature, ranges: keep ? keep.ranges : rangesOf(train), about }, report };
 }
 
 /** The training photos' range of each photo measure: its 1st to 99th percentile. */
@@ -283,16 +319,19 @@ async function main(): Promise<void> {
   const train = (await evidenceOf('train', photos, undefined, version)).filter(kept);
   // photos with a condition forced on, from the current simulator, numbered from ALSO_FROM so that their games
   // are not the plain set's again
+  const alsoAbout: string[] = [];
   for (const spec of opt('also', '').split(',').filter(Boolean)) {
     const [name, n] = spec.split(':');
-    train.push(...(await evidenceOf('train', Number(n), { force: [name] }, SIM_VERSION, ALSO_FROM)).filter(kept));
+    const more = (await evidenceOf('train', Number(n), { force: [name] }, SIM_VERSION, ALSO_FROM)).filter(kept);
+    train.push(...more);
+    alsoAbout.push(`${more.length} simulator-v${SIM_VERSION} with ${name}`);
   }
   const val = (await evidenceOf('val', valCount, undefined, version)).filter(kept);
   // the shipped weights as they are: their hole model may have been fitted on other inputs
   const shipped = MODELS;
   const about = holesOnly
-    ? `${shipped.about.replace(/; hole model refitted .*$/, '')}; hole model refitted on ${train.length} simulator-v${version} photos`
-    : `${train.length} simulator-v${version} photos${without.length ? `, without ${without.join(', ')}` : ''}`;
+    ? `${shipped.about.replace(/; hole model refitted on [^;]*/, '')}; hole model refitted on ${train.length} simulator-v${version} photos`
+    : `${train.length} photos (${[`${train.length - alsoAbout.reduce((n, a) => n + parseInt(a, 10), 0)} simulator-v${version}`, ...alsoAbout].join(', ')})${without.length ? `, without ${without.join(', ')}` : ''}`;
   const { models } = trainModels(train, val, about, (s) => console.log(s), holesOnly ? shipped : undefined);
   if (out) writeFileSync(out, JSON.stringify(models));
   else writeShipped(models);

@@ -1,0 +1,29 @@
+/**
+ * Averages the edge models of several trained models files (read.ts: their log-odds averaged) and fits the
+ * temperatures again on the validation photos; the hole model and photo ranges are the first file's.
+ *
+ *   node --import tsx tools/sim/ensemble-models.ts FIRST.json OTHER.json... [--val M] [--sim-version V] [--out FILE.json]
+ *
+ * FIRST may be `shipped` (the weights in src/scan/models.weights.ts). Without `--out` the result is shipped.
+ */
+import { writeFileSync } from 'node:fs';
+import { modelsFromFile, type ScanModels } from '../../src/scan/models.js';
+import { MODELS } from '../../src/scan/models.weights.js';
+import { SIM_VERSION } from './simulate-photo.js';
+import { ensembleModels, evidenceOf, writeShipped } from './train-models.js';
+
+const args = process.argv.slice(2);
+const opt = (name: string, dflt: string) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args.splice(i, 2)[1] : dflt;
+};
+const valCount = Number(opt('val', '200'));
+const version = Number(opt('sim-version', String(SIM_VERSION)));
+const out = opt('out', '');
+const [first, ...others] = args.map((f): ScanModels => (f === 'shipped' ? MODELS : modelsFromFile(f)));
+if (!first || !others.length) throw new Error('give two models files or more (the first may be "shipped")');
+const val = await evidenceOf('val', valCount, undefined, version);
+const models = ensembleModels(first, others, val, (s) => console.log(s));
+if (out) writeFileSync(out, JSON.stringify(models));
+else writeShipped(models);
+console.log(`wrote ${out || 'src/scan/models.weights.ts'}`);
