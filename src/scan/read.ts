@@ -82,14 +82,20 @@ export function localProbabilities(ev: SheetEvidence, pair: EdgePair): Float64Ar
   return Float64Array.from(ev.local, (x) => sigmoid(mlpLogit(x, pair.edgeLocal)));
 }
 
+/**
+ * The `n` edges' fence log-odds, every edge pair's context model on the inputs `contextFor` gives it (made from its
+ * own local model's reading), averaged: the scanner's rule, which the trainer follows on its evidence.
+ */
+export function averagedEdgeLogits(models: Pick<ScanModels, 'edgeLocal' | 'edgeContext' | 'edgeMore'>, n: number, contextFor: (pair: EdgePair) => Float64Array[]): Float64Array {
+  const pairs = edgePairs(models);
+  const z = new Float64Array(n);
+  for (const pair of pairs) contextFor(pair).forEach((x, i) => (z[i] += mlpLogit(x, pair.edgeContext) / pairs.length));
+  return z;
+}
+
 /** Each edge's fence log-odds: every edge pair's context model on its own local model's reading, averaged. */
 export function edgeLogits(ev: SheetEvidence, models: ScanModels): Float64Array {
-  const pairs = edgePairs(models);
-  const z = new Float64Array(ev.edges.length);
-  for (const pair of pairs) {
-    contextInputs(ev.local, ev.edges, localProbabilities(ev, pair), ev.idx).forEach((x, i) => (z[i] += mlpLogit(x, pair.edgeContext) / pairs.length));
-  }
-  return z;
+  return averagedEdgeLogits(models, ev.edges.length, (pair) => contextInputs(ev.local, ev.edges, localProbabilities(ev, pair), ev.idx));
 }
 
 /** The board of fences whose log-odds are at least 0. */

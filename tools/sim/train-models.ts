@@ -24,6 +24,7 @@ import { emptyBoard, type Board } from '../../src/engine/board.js';
 import { againstSheet, HOLE_INPUTS, HOLE_OWN_INPUTS, holeInputs } from '../../src/scan/cell-inputs.js';
 import { CONTEXT_INPUTS, contextInputs, edgeIndex, LOCAL_INPUTS } from '../../src/scan/edge-inputs.js';
 import { mlpLogit, sigmoid, type Mlp } from '../../src/scan/mlp.js';
+import { averagedEdgeLogits } from '../../src/scan/read.js';
 import { edgePairs, type ScanModels } from '../../src/scan/models.js';
 import { MODELS } from '../../src/scan/models.weights.js';
 import { MEASURES } from '../../src/scan/ood.js';
@@ -139,20 +140,18 @@ export function photoLogits(p: PhotoEvidence, m: Pick<ScanModels, 'edgeLocal' | 
   return { edges, holes: Float64Array.from(holeRows(p, boardFrom(p, edges)), (x) => mlpLogit(x, m.hole)) };
 }
 
-/** Every edge pair's log-odds of a photo's edges, averaged (read.ts: edgeLogits). */
+/** Every edge pair's log-odds of a photo's edges, averaged as the scanner averages them. */
 function edgeLogitsOf(p: PhotoEvidence, m: Pick<ScanModels, 'edgeLocal' | 'edgeContext' | 'edgeMore'>): Float64Array {
-  const pairs = edgePairs(m);
-  const edges = new Float64Array(p.y.length);
-  for (const pair of pairs) contextOf(p, localP(p, pair.edgeLocal)).forEach((x, i) => (edges[i] += mlpLogit(x, pair.edgeContext) / pairs.length));
-  return edges;
+  return averagedEdgeLogits(m, p.y.length, (pair) => contextOf(p, localP(p, pair.edgeLocal)));
 }
 
-/**
- * The models of `first` with the edge pairs of `others` averaged in (read.ts), the temperatures fitted again on
- * `val` for the averaged log-odds; the hole model and the photo ranges are the first's.
- */
-export function ensembleModels(first: ScanModels, others: ScanModels[], val: PhotoEvidence[], log: (s: string) => void = () => {}): ScanModels {
-  const m: ScanModels = { ...first, edgeMore: [...(first.edgeMore ?? []), ...others.flatMap((o) => edgePairs(o).map(({ edgeLocal, edgeContext }) => ({ edgeLocal, edgeContext })))] };
+/** The validation photos read through the whole reading: edge and cell log-odds beside their truths. */
+interface Validation {
+  edges: { z: Float64Array; y: Uint8Array };
+  cells: { z: Float64Array; y: Uint8Array };
+}
+
+function validate(val: PhotoEvidence[], m: Pick<ScanModels, 'edgeLocal' | 'edgeContext' | 'edgeMore' | 'hole'>): Validation {
   const ze: number[] = [];
   const ye: number[] = [];
   const zh: number[] = [];
@@ -164,12 +163,28 @@ export function ensembleModels(first: ScanModels, others: ScanModels[], val: Pho
     zh.push(...l.holes);
     yh.push(...p.cellY);
   }
-  m.temperature = { edge: fitTemperature(Float64Array.from(ze), Uint8Array.from(ye)), hole: fitTemperature(Float64Array.from(zh), Uint8Array.from(yh)) };
+  return { edges: { z: Float64Array.from(ze), y: Uint8Array.from(ye) }, cells: { z: Float64Array.from(zh), y: Uint8Array.from(yh) } };
+}
+
+/** How many edges and cells the validation reading gets wrong, and how its chances come true, at `temperature`. */
+function validationLines(v: Validation, temperature: ScanModels['temperature']): string[] {
+  return ([['edges', v.edges, temperature.edge], ['cells', v.cells, temperature.hole]] as const).map(([what, { z, y }, t]) => {
+    const wrong = z.filter((x, i) => (x >= 0 ? 1 : 0) !== y[i]).length;
+    return `  validation ${what}: ${wrong} wrong of ${z.length}; ${calibrationLine(z, y, t)}`;
+  });
+}
+
+/**
+ * The models of `first` with the edge pairs of `others` averaged in (read.ts), the temperatures fitted again on
+ * `val` for the averaged log-odds; the hole model and the photo ranges are the first's.
+ */
+export function ensembleModels(first: ScanModels, others: ScanModels[], val: PhotoEvidence[], log: (s: string) => void = () => {}): ScanModels {
+  const m: ScanModels = { ...first, edgeMore: [...(first.edgeMore ?? []), ...others.flatMap((o) => edgePairs(o).map(({ edgeLocal, edgeContext }) => ({ edgeLocal, edgeContext })))] };
+  const v = validate(val, m);
+  m.temperature = { edge: fitTemperature(v.edges.z, v.edges.y), hole: fitTemperature(v.cells.z, v.cells.y) };
   m.about = `${first.about}; edges averaged with ${others.map((o) => o.about).join('; ')}`;
   log(`${edgePairs(m).length} edge pairs; temperatures edge ${m.temperature.edge}, hole ${m.temperature.hole} on ${val.length} validation photos`);
-  for (const [what, z, y, t] of [['edges', ze, ye, m.temperature.edge], ['cells', zh, yh, m.temperature.hole]] as const) {
-    log(`  validation ${what}: ${z.filter((v, i) => (v >= 0 ? 1 : 0) !== y[i]).length} wrong of ${z.length}; ${calibrationLine(z, y, t)}`);
-  }
+  validationLines(v, m.temperature).forEach((line) => log(line));
   return m;
 }
 
@@ -222,13 +237,15 @@ export function trainModels(train: PhotoEvidence[], val: PhotoEvidence[], about:
     report.push(s);
     log(s);
   };
-  const { edgeLocal, edgeContext, p1 } = keep ? { ...keep, p1: new Map<PhotoEvidence, Float64Array>() } : fitEdgeModels(train, say);
-  // 3. the hole model, with the fences as the edge models read them
+  const fitted = keep ? undefined : fitEdgeModels(train, say);
+  const { edgeLocal, edgeContext } = keep ?? fitted!;
+  // 3. the hole model, with the fences as the edge models read them: kept models as the scanner reads them (every
+  // pair averaged), fresh ones by the local reading of the models fitted without the photo
+  const fences = (p: PhotoEvidence) => (fitted ? Float64Array.from(contextOf(p, fitted.p1.get(p)!), (x) => mlpLogit(x, edgeContext)) : edgeLogitsOf(p, keep!));
   const holeRowsAll: Float64Array[] = [];
   const holeY: number[] = [];
   for (const p of train) {
-    // kept models read the fences as the scanner does (every pair averaged); fresh ones by the fold's local reading
-    const board = boardFrom(p, keep ? edgeLogitsOf(p, keep) : Float64Array.from(contextOf(p, p1.get(p)!), (x) => mlpLogit(x, edgeContext)));
+    const board = boardFrom(p, fences(p));
     holeRows(p, board).forEach((x, i) => {
       if (!cellPlaced(p, i)) return;
       holeRowsAll.push(x);
@@ -237,26 +254,10 @@ export function trainModels(train: PhotoEvidence[], val: PhotoEvidence[], about:
   }
   const hole = fit({ x: stack(holeRowsAll, HOLE_INPUTS.length), d: HOLE_INPUTS.length, y: Uint8Array.from(holeY) }, HOLE_INPUTS, { hidden: 16, epochs: 20, seed: 'hole' });
   // 4. temperatures on the validation photos, through the whole reading
-  const ze: number[] = [];
-  const ye: number[] = [];
-  const zh: number[] = [];
-  const yh: number[] = [];
-  for (const p of val) {
-    const l = photoLogits(p, { edgeLocal, edgeContext, edgeMore: keep?.edgeMore, hole });
-    ze.push(...l.edges);
-    ye.push(...p.y);
-    zh.push(...l.holes);
-    yh.push(...p.cellY);
-  }
-  const temperature = {
-    edge: keep ? keep.temperature.edge : fitTemperature(Float64Array.from(ze), Uint8Array.from(ye)),
-    hole: fitTemperature(Float64Array.from(zh), Uint8Array.from(yh)),
-  };
+  const v = validate(val, { edgeLocal, edgeContext, edgeMore: keep?.edgeMore, hole });
+  const temperature = { edge: keep ? keep.temperature.edge : fitTemperature(v.edges.z, v.edges.y), hole: fitTemperature(v.cells.z, v.cells.y) };
   say(`fitted on ${train.length} photos; temperatures edge ${temperature.edge}, hole ${temperature.hole} on ${val.length} validation photos`);
-  for (const [what, z, y, t] of [['edges', ze, ye, temperature.edge], ['cells', zh, yh, temperature.hole]] as const) {
-    const wrong = z.filter((v, i) => (v >= 0 ? 1 : 0) !== y[i]).length;
-    say(`  validation ${what}: ${wrong} wrong of ${z.length}; ${calibrationLine(z, y, t)}`);
-  }
+  validationLines(v, temperature).forEach(say);
   say(`  ${keep ? 'edge models kept; ' : ''}hole model fitted on ${holeY.length} cells placed within ${MISPLACED} cell`);
   const edgeMore = keep?.edgeMore?.length ? { edgeMore: keep.edgeMore } : {};
   return { models: { edgeLocal, edgeContext, ...edgeMore, hole, temperature, ranges: keep ? keep.ranges : rangesOf(train), about }, report };
@@ -319,6 +320,7 @@ async function main(): Promise<void> {
   const train = (await evidenceOf('train', photos, undefined, version)).filter(kept);
   // photos with a condition forced on, from the current simulator, numbered from ALSO_FROM so that their games
   // are not the plain set's again
+  const plain = train.length;
   const alsoAbout: string[] = [];
   for (const spec of opt('also', '').split(',').filter(Boolean)) {
     const [name, n] = spec.split(':');
@@ -331,7 +333,7 @@ async function main(): Promise<void> {
   const shipped = MODELS;
   const about = holesOnly
     ? `${shipped.about.replace(/; hole model refitted on [^;]*/, '')}; hole model refitted on ${train.length} simulator-v${version} photos`
-    : `${train.length} photos (${[`${train.length - alsoAbout.reduce((n, a) => n + parseInt(a, 10), 0)} simulator-v${version}`, ...alsoAbout].join(', ')})${without.length ? `, without ${without.join(', ')}` : ''}`;
+    : `${train.length} photos (${[`${plain} simulator-v${version}`, ...alsoAbout].join(', ')})${without.length ? `, without ${without.join(', ')}` : ''}`;
   const { models } = trainModels(train, val, about, (s) => console.log(s), holesOnly ? shipped : undefined);
   if (out) writeFileSync(out, JSON.stringify(models));
   else writeShipped(models);
