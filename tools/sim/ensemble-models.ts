@@ -20,8 +20,11 @@ const opt = (name: string, dflt: string) => {
 const valCount = Number(opt('val', '200'));
 const version = Number(opt('sim-version', String(SIM_VERSION)));
 const out = opt('out', '');
+if (args.length < 2) {
+  process.stderr.write('ensemble-models: give two models files or more (the first may be "shipped"), e.g. shipped /tmp/new.json\n');
+  process.exit(2);
+}
 const [first, ...others] = args.map((f): ScanModels => (f === 'shipped' ? MODELS : modelsFromFile(f)));
-if (!first || !others.length) throw new Error('give two models files or more (the first may be "shipped")');
 const val = await evidenceOf('val', valCount, undefined, version);
 const models = ensembleModels(first, others, val, (s) => console.log(s));
 if (out) writeFileSync(out, JSON.stringify(models));

@@ -31,6 +31,7 @@ import { MEASURES } from '../../src/scan/ood.js';
 import { measureOne, readEvidence, type PhotoEvidence } from './evidence.js';
 import { fit, fitTemperature, type Examples } from './fit.js';
 import { mapInChildren } from './in-children.js';
+import { CONDITIONS } from './conditions.js';
 import { cachePhotos, photoBase, type PhotoSet, type SetConditions } from './photo-cache.js';
 import { SIM_VERSION } from './simulate-photo.js';
 
@@ -317,14 +318,21 @@ async function main(): Promise<void> {
   const holesOnly = args.includes('--holes-only');
   const version = Number(opt('sim-version', String(SIM_VERSION)));
   const kept = (p: PhotoEvidence) => !p.families.some((f) => without.includes(f));
-  const train = (await evidenceOf('train', photos, undefined, version)).filter(kept);
   // photos with a condition forced on, from the current simulator, numbered from ALSO_FROM so that their games
-  // are not the plain set's again
+  // are not the plain set's again; checked before anything is simulated
+  const also = opt('also', '').split(',').filter(Boolean).map((spec) => {
+    const [name, n] = spec.split(':');
+    if (!CONDITIONS.some((c) => c.name === name) || !/^[1-9]\d*$/.test(n ?? '')) {
+      process.stderr.write(`train-models: --also expects CONDITION:COUNT with a condition's name (docs/simulator.md) and a positive count, found "${spec}"\n`);
+      process.exit(2);
+    }
+    return { name, n: Number(n) };
+  });
+  const train = (await evidenceOf('train', photos, undefined, version)).filter(kept);
   const plain = train.length;
   const alsoAbout: string[] = [];
-  for (const spec of opt('also', '').split(',').filter(Boolean)) {
-    const [name, n] = spec.split(':');
-    const more = (await evidenceOf('train', Number(n), { force: [name] }, SIM_VERSION, ALSO_FROM)).filter(kept);
+  for (const { name, n } of also) {
+    const more = (await evidenceOf('train', n, { force: [name] }, SIM_VERSION, ALSO_FROM)).filter(kept);
     train.push(...more);
     alsoAbout.push(`${more.length} simulator-v${SIM_VERSION} with ${name}`);
   }
