@@ -180,6 +180,18 @@ export function plausible(ms: MarkerHit[]): boolean {
   return true;
 }
 
+/**
+ * The hits of several searches as one list, best fit first: a square found by two searches is kept once (its
+ * better fit). A sheet half in shadow can show each corner square to a different threshold block.
+ */
+export function mergeHits(lists: MarkerHit[][]): MarkerHit[] {
+  const kept: MarkerHit[] = [];
+  for (const hit of lists.flat().sort((a, b) => a.misfit - b.misfit)) {
+    if (!kept.some((k) => Math.hypot(k.center.x - hit.center.x, k.center.y - hit.center.y) < Math.max(k.side, hit.side))) kept.push(hit);
+  }
+  return kept;
+}
+
 /** The best set of four markers, or null. */
 export function pickFour(hits: MarkerHit[]): MarkerHit[] | null {
   return quadCandidates(hits, 1)[0] ?? null;

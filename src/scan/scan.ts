@@ -13,7 +13,7 @@ import { locateGrid, type LandGrid } from './grid.js';
 import { registerToDots } from './register.js';
 import { loadPhoto, type Photo, type PhotoInput } from './image.js';
 import { fourthMarkerCandidates } from './fourth-marker.js';
-import { findMarkers, quadCandidates, type MarkerHit } from './markers.js';
+import { findMarkers, mergeHits, quadCandidates, type MarkerHit } from './markers.js';
 import { findPose, poseFor, type Pose } from './orient.js';
 import { borderContrast } from './grid.js';
 import { loadQrReader, readSheetQr } from './qr.js';
@@ -136,7 +136,15 @@ function locate(photo: Photo, name: string, papers: Paper[]): { markers: MarkerH
     const got = fourFound(hits);
     if (got) return got;
   }
-  const placed = fourthPlaced(seen);
+  // Each square found by one search or another: a sheet half in shadow shows each to a different block.
+  const merged = mergeHits(seen);
+  const wider = merged.length > most;
+  if (wider) {
+    most = merged.length;
+    const got = fourFound(merged);
+    if (got) return got;
+  }
+  const placed = fourthPlaced(wider ? [merged, ...seen] : seen);
   if (placed) return placed;
   const small = findMarkers(photo.grey, photo.width, photo.height, smallMarkers);
   most = Math.max(most, small.length);
