@@ -3,7 +3,7 @@
  * and docs/schemas/*.schema.json are generated from all of them (`npm run schemas`) for tools outside the project.
  * Objects stay open to keys they do not list, because the formats grow by new optional keys.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 const die = z.number().int().min(1).max(6).describe('a die: 1 to 6');
 const cell = z.tuple([z.number().int().min(0), z.number().int().min(0)]).describe('a cell as [row, col], 0-based');
