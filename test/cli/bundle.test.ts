@@ -86,7 +86,8 @@ type Output = { code: number | null; stdout: string; stderr: string };
 function node(args: string[], columns: number): Promise<Output> {
   const cols = `data:text/javascript,Object.defineProperty(process.stdout, 'columns', { value: ${columns} })`;
   return new Promise((resolve) => {
-    const p = spawn(process.execPath, ['--import', cols, ...args], { cwd: root, env: { ...process.env, FORCE_COLOR: '0' } });
+    // (yargs' own words in the C locale: the bundle leaves yargs' translations behind, the source finds them)
+    const p = spawn(process.execPath, ['--import', cols, ...args], { cwd: root, env: { ...process.env, FORCE_COLOR: '0', LC_ALL: 'C' } });
     let stdout = '';
     let stderr = '';
     p.stdout.on('data', (d) => (stdout += d));
