@@ -11,7 +11,8 @@ export const lazyStringWidth: Plugin = {
   name: 'lazy-string-width',
   setup(b) {
     b.onResolve({ filter: /^string-width$/ }, async (args) => {
-      if (args.pluginData === 'real') return undefined;
+      // (a require() of it, from CommonJS, expects the module itself rather than this ES module: left alone)
+      if (args.pluginData === 'real' || args.kind !== 'import-statement') return undefined;
       const real = await b.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: 'real' });
       if (real.errors.length > 0) return { errors: real.errors };
       return { path: real.path, namespace: 'lazy-string-width' };

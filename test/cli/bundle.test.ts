@@ -82,6 +82,27 @@ describe('the string-width wrapper of the bundle', () => {
 
 type Output = { code: number | null; stdout: string; stderr: string };
 
+describe('the string-width wrapper of the bundle, for CommonJS', () => {
+  it('leaves a require() of string-width to the package, which it gets whole', async () => {
+    const bundled = async (plugins: typeof lazyStringWidth[]) => {
+      const r = await build({
+        stdin: { contents: "module.exports = require('string-width');", resolveDir: root, loader: 'js' },
+        bundle: true,
+        format: 'cjs',
+        platform: 'node',
+        write: false,
+        metafile: true,
+        logLevel: 'silent',
+        plugins,
+      });
+      return Object.keys(r.metafile.inputs).sort();
+    };
+    const inputs = await bundled([lazyStringWidth]);
+    expect(inputs).toContain('node_modules/string-width/index.js');
+    expect(inputs).toEqual(await bundled([]));
+  });
+});
+
 /** `node ARGS` with stdout a terminal of `columns` columns as far as the CLI can tell; its output. */
 function node(args: string[], columns: number): Promise<Output> {
   const cols = `data:text/javascript,Object.defineProperty(process.stdout, 'columns', { value: ${columns} })`;
