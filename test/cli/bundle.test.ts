@@ -3,7 +3,7 @@
  * yargs' dependencies for faster ones (src/cli/lazy-string-width.ts), which must not change what it prints.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -124,6 +124,14 @@ describe('the bundled CLI', () => {
       execFileSync(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', 'build'], { cwd: root, stdio: 'pipe' });
     }
   }, 300_000);
+
+  it("holds zod's English messages only (zod imported as a namespace, so that the bundle keeps what is used)", () => {
+    const locales = new Set<string>();
+    for (const f of readdirSync(join(root, 'dist', 'bundle'))) {
+      for (const m of readFileSync(join(root, 'dist', 'bundle', f), 'utf8').matchAll(/^\/\/ node_modules\/zod\/v4\/locales\/([\w-]+)\.js$/gm)) locales.add(m[1]);
+    }
+    expect([...locales]).toEqual(['en']);
+  });
 
   it('prints the help of the CLI from source, byte for byte, at 80 and 100 columns', async () => {
     const cases = [[], ...commands.map((c) => [c])].flatMap((c) => [80, 100].map((columns) => ({ args: [...c, '--help'], columns })));
