@@ -9,6 +9,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { projectRoot } from '../data/load.js';
+import { lazyStringWidth } from './lazy-string-width.js';
 
 const src = join(projectRoot, 'src');
 const commands = readdirSync(join(src, 'cli', 'run')).filter((f) => f.endsWith('.ts'));
@@ -26,6 +27,7 @@ const result = await build({
   external,
   logLevel: 'warning',
   metafile: true,
+  plugins: [lazyStringWidth],
 });
 const bytes = Object.values(result.metafile.outputs).reduce((n, o) => n + o.bytes, 0);
 process.stdout.write(`cli: ${Object.keys(result.metafile.outputs).length} files, ${Math.round(bytes / 1024)} KB\n`);

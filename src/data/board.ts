@@ -3,7 +3,7 @@
  * player aids. Validated with zod; every failure is one line naming the file, the field and what was expected.
  */
 import { join } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { readJsonFile, templatesDir } from './load.js';
 
 /** The default board definition. */

@@ -7,7 +7,7 @@
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { DataError } from '../errors.js';
 import { readJsonFile } from './load.js';
 import { formatPath, zodDataError } from './zod-errors.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { readJsonFile } from './load.js';
 
 /** game.json written by `baako pack`: the setup of one game night. Extra keys are kept by the writer. */

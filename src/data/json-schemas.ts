@@ -2,7 +2,7 @@
  * The JSON Schemas published in docs/schemas/, generated from the zod schemas the project validates with, so
  * they cannot drift from what the code accepts. `npm run schemas` writes them; a test fails when they are stale.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { boardSchema } from './board.js';
 import { elementSchema, layoutSchema } from './deck.js';
 import { geometrySchema, scanSchema, scoreSchema, sheetStateSchema } from './formats.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 const cell = z.tuple([z.number().int().min(0), z.number().int().min(0)]);
 const cardType = z.enum(['treasure', 'small-fossil', 'medium-fossil', 'large-fossil', 'ruin']);

@@ -4,7 +4,7 @@ import { NotationError, readNotation } from '../engine/notation.js';
 import { RollsError, validateRolls, type Roll } from '../engine/rolls.js';
 import type { GameData, SheetState } from '../engine/types.js';
 import { DataError } from '../errors.js';
-import { sheetStateSchema } from './formats.js';
+import { sheetStateSchema } from './sheet-state-schema.js';
 import { zodDataError } from './zod-errors.js';
 
 /**

@@ -1,5 +1,5 @@
 /** Boxes (`rect` / `box`), ellipses (`ellipse` / `circle`) and lines: plain shapes with a fill and a stroke. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { base, paint } from './common.js';
 
 export const rectSchema = z

@@ -2,7 +2,7 @@
  * What every deck element shares: lengths ("12", "50%", "100%-4"), colours, the `when` condition, and the box
  * (x, y, w, h, rotate, opacity). Each kind's own fields live in the file of its kind, beside its size limits.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** "12", 12, "50%", "100%-4", "50%+2.5". */
 export const LENGTH_RE = /^\s*(-?\d+(?:\.\d+)?)\s*(%)?\s*(?:([+-])\s*(\d+(?:\.\d+)?))?\s*$/;

@@ -1,5 +1,5 @@
 /** The `grid` / `grid-shape` element: a shape of characters on a small grid ("##/#."), each drawn by its cell style. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { base, colorish, TEXT_VALIGN } from './common.js';
 
 /**

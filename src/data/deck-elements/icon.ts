@@ -1,5 +1,5 @@
 /** The `icon` / `svg` element: one of the layout's named icons, or SVG path data, fitted in its box. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { base, paint, viewBox } from './common.js';
 
 /** Longest icon name, and longest SVG path data (literal or from a cell): checked before the path is parsed. */

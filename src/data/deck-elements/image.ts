@@ -1,5 +1,5 @@
 /** The `image` element: a PNG or JPEG file relative to the layout, fitted in its box. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { base } from './common.js';
 
 /**

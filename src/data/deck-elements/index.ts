@@ -2,7 +2,7 @@
  * The elements of a deck layout, one file a kind: each kind's schema and size limits beside the others', joined in
  * one discriminated union on `kind`, so a bad element is reported against its own kind's fields in one parse.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { ellipseSchema, lineSchema, rectSchema } from './box.js';
 import { gridSchema } from './grid.js';
 import { iconSchema } from './icon.js';

@@ -1,5 +1,5 @@
 /** The `text` element: literal text with `{column}` templates, or a column's value, wrapped and shrunk to its box. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { base, colorish, MIN_TEXT_SIZE, TEXT_VALIGN } from './common.js';
 
 export const TEXT_ALIGN = ['left', 'center', 'right'] as const;

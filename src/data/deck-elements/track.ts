@@ -1,5 +1,5 @@
 /** The `track` element: a numbered score track run clockwise round its box. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { base, colorish, MIN_TEXT_SIZE, paint } from './common.js';
 
 /** Most spaces a track holds (a 0-99 score track has 100). */

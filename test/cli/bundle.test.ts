@@ -1,0 +1,162 @@
+/**
+ * The bundled CLI (dist/bundle, what bin/baako.js runs) against the CLI from source: the bundle swaps pieces of
+ * yargs' dependencies for faster ones (src/cli/lazy-string-width.ts), which must not change what it prints.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { lazyStringWidth } from '../../src/cli/lazy-string-width.js';
+import { newest } from '../../tools/newest.js';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const dir = mkdtempSync(join(tmpdir(), 'baako-bundle-'));
+const commands = ['score', 'sheet', 'cards', 'pack', 'scan', 'board', 'deck', 'serve'];
+
+type Width = (s: unknown, options?: object) => number;
+
+/** string-width as a package that depends on it imports it, bundled with or without the wrapper. */
+async function stringWidthFrom(importer: string, wrapped: boolean): Promise<Width> {
+  const file = join(dir, `${importer.replaceAll('/', '-') || 'root'}-${wrapped ? 'wrapped' : 'real'}.mjs`);
+  await build({
+    stdin: { contents: "export { default } from 'string-width';", resolveDir: join(root, importer), loader: 'js' },
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    outfile: file,
+    logLevel: 'silent',
+    plugins: wrapped ? [lazyStringWidth] : [],
+  });
+  return ((await import(pathToFileURL(file).href)) as { default: Width }).default;
+}
+
+const samples = [
+  '',
+  'baako score <files..>',
+  '  -h, --help     Show help',
+  'tab\there',
+  'new\nline',
+  'Ăla café, naïve ±½',
+  '日本語のテキスト',
+  'ﾊﾝｶｸ',
+  'e\u0301 a\u0308',
+  '👍🏽 🇬🇧 👨‍👩‍👧',
+  '\u001b[31mred\u001b[39m',
+  '\u200bzero\u00adwidth',
+  '\u0000\u0007\u007f',
+];
+
+describe('the string-width wrapper of the bundle', () => {
+  // cliui and wrap-ansi have their own copies (7.x), yargs the newest: each is wrapped
+  for (const importer of ['node_modules/cliui', 'node_modules/wrap-ansi', '']) {
+    it(`measures as string-width does, loading it only for text other than printable ASCII (${importer || 'yargs'})`, async () => {
+      const intl = Intl as { Segmenter: typeof Intl.Segmenter };
+      const Segmenter = intl.Segmenter;
+      let made = 0;
+      intl.Segmenter = class extends Segmenter {
+        constructor(...args: ConstructorParameters<typeof Segmenter>) {
+          super(...args);
+          made++;
+        }
+      };
+      try {
+        const wrapped = await stringWidthFrom(importer, true);
+        expect(wrapped('baako deck [layout]'), 'ASCII').toBe(19);
+        expect(made, 'a Segmenter made before any text other than ASCII').toBe(0);
+        expect(wrapped('日本')).toBe(4);
+        expect(made).toBeGreaterThan(0);
+        const real = await stringWidthFrom(importer, false);
+        for (const options of [undefined, { countAnsiEscapeCodes: true }, { ambiguousIsNarrow: false }]) {
+          for (const s of samples) expect(wrapped(s, options), JSON.stringify([s, options])).toBe(real(s, options));
+        }
+        expect(wrapped(undefined)).toBe(real(undefined));
+      } finally {
+        intl.Segmenter = Segmenter;
+      }
+    });
+  }
+});
+
+type Output = { code: number | null; stdout: string; stderr: string };
+
+describe('the string-width wrapper of the bundle, for CommonJS', () => {
+  it('leaves a require() of string-width to the package, which it gets whole', async () => {
+    const bundled = async (plugins: typeof lazyStringWidth[]) => {
+      const r = await build({
+        stdin: { contents: "module.exports = require('string-width');", resolveDir: root, loader: 'js' },
+        bundle: true,
+        format: 'cjs',
+        platform: 'node',
+        write: false,
+        metafile: true,
+        logLevel: 'silent',
+        plugins,
+      });
+      return Object.keys(r.metafile.inputs).sort();
+    };
+    const inputs = await bundled([lazyStringWidth]);
+    expect(inputs).toContain('node_modules/string-width/index.js');
+    expect(inputs).toEqual(await bundled([]));
+  });
+});
+
+/** `node ARGS` with stdout a terminal of `columns` columns as far as the CLI can tell; its output. */
+function node(args: string[], columns: number): Promise<Output> {
+  const cols = `data:text/javascript,Object.defineProperty(process.stdout, 'columns', { value: ${columns} })`;
+  return new Promise((resolve) => {
+    // (yargs' own words in the C locale: the bundle leaves yargs' translations behind, the source finds them)
+    const p = spawn(process.execPath, ['--import', cols, ...args], { cwd: root, env: { ...process.env, FORCE_COLOR: '0', LC_ALL: 'C' } });
+    let stdout = '';
+    let stderr = '';
+    p.stdout.on('data', (d) => (stdout += d));
+    p.stderr.on('data', (d) => (stderr += d));
+    p.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+describe('the bundled CLI', () => {
+  beforeAll(() => {
+    const main = join(root, 'dist', 'bundle', 'main.js');
+    if (!existsSync(main) || statSync(main).mtimeMs < newest(join(root, 'src'))) {
+      execFileSync(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', 'build'], { cwd: root, stdio: 'pipe' });
+    }
+  }, 300_000);
+
+  it("holds zod's English messages only (zod imported as a namespace, so that the bundle keeps what is used)", () => {
+    const locales = new Set<string>();
+    for (const f of readdirSync(join(root, 'dist', 'bundle'))) {
+      for (const m of readFileSync(join(root, 'dist', 'bundle', f), 'utf8').matchAll(/^\/\/ node_modules\/zod\/v4\/locales\/([\w-]+)\.js$/gm)) locales.add(m[1]);
+    }
+    expect([...locales]).toEqual(['en']);
+  });
+
+  it('prints the help of the CLI from source, byte for byte, at 80 and 100 columns', async () => {
+    const cases = [[], ...commands.map((c) => [c])].flatMap((c) => [80, 100].map((columns) => ({ args: [...c, '--help'], columns })));
+    const runs: (typeof cases[number] & { bundled: Output; source: Output })[] = [];
+    // four cases at a time: all at once would be 36 node processes on a 2-core machine
+    for (let i = 0; i < cases.length; i += 4) {
+      runs.push(
+        ...(await Promise.all(
+          cases.slice(i, i + 4).map(async ({ args, columns }) => ({
+            args,
+            columns,
+            bundled: await node([join(root, 'bin', 'baako.js'), ...args], columns),
+            source: await node(['--import', 'tsx', join(root, 'src', 'cli', 'main.ts'), ...args], columns),
+          })),
+        )),
+      );
+    }
+    for (const { args, columns, bundled, source } of runs) {
+      const what = `${args.join(' ')} at ${columns}`;
+      expect(source.code, `${what}: ${source.stderr}`).toBe(0);
+      expect(bundled.stdout.length, what).toBeGreaterThan(200);
+      expect(bundled, what).toEqual(source);
+    }
+    const wide = runs.find((r) => r.args.length === 1 && r.columns === 100)!.bundled.stdout;
+    const narrow = runs.find((r) => r.args.length === 1 && r.columns === 80)!.bundled.stdout;
+    expect(narrow, 'the widths make different help').not.toBe(wide);
+  }, 180_000);
+});
