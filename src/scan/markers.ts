@@ -108,7 +108,8 @@ export function findMarkers(grey: Uint8Array, width: number, height: number, sea
         misfit,
       });
     }
-    return dedupe(hits);
+    // nested thresholds can report one marker twice (its outer and its inner ring pairs)
+    return dedupe(hits, 0.5);
   });
 }
 
@@ -125,11 +126,11 @@ function quadOf(c: ReturnType<typeof cv>, s: { track<T extends { delete(): void 
   return pts.sort((p, q) => Math.atan2(p.y - cy, p.x - cx) - Math.atan2(q.y - cy, q.x - cx));
 }
 
-/** Nested thresholds can report one marker twice (outer ring and inner ring pairs): keep the better fit. */
-function dedupe(hits: MarkerHit[]): MarkerHit[] {
+/** Hits whose centers lie closer than `within` times the larger side are one square: its better fit is kept, best first. */
+function dedupe(hits: MarkerHit[], within: number): MarkerHit[] {
   const out: MarkerHit[] = [];
   for (const h of hits.sort((a, b) => a.misfit - b.misfit)) {
-    if (!out.some((o) => Math.hypot(o.center.x - h.center.x, o.center.y - h.center.y) < Math.max(o.side, h.side) * 0.5)) out.push(h);
+    if (!out.some((o) => Math.hypot(o.center.x - h.center.x, o.center.y - h.center.y) < Math.max(o.side, h.side) * within)) out.push(h);
   }
   return out;
 }
@@ -185,11 +186,8 @@ export function plausible(ms: MarkerHit[]): boolean {
  * better fit). A sheet half in shadow can show each corner square to a different threshold block.
  */
 export function mergeHits(lists: MarkerHit[][]): MarkerHit[] {
-  const kept: MarkerHit[] = [];
-  for (const hit of lists.flat().sort((a, b) => a.misfit - b.misfit)) {
-    if (!kept.some((k) => Math.hypot(k.center.x - hit.center.x, k.center.y - hit.center.y) < Math.max(k.side, hit.side))) kept.push(hit);
-  }
-  return kept;
+  // a whole side apart: two searches place one square's corners a few pixels differently
+  return dedupe(lists.flat(), 1);
 }
 
 /** The best set of four markers, or null. */
