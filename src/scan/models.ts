@@ -4,18 +4,18 @@ import { HOLE_INPUTS } from './cell-inputs.js';
 import { MODELS } from './models.weights.js';
 import type { Mlp } from './mlp.js';
 
-/**
- * The scanner's learnt models, fitted on simulated photos by tools/sim/train-models.ts: the edge models (local,
- * then with what the local model read around each edge) and the hole model, each with the temperature that makes
- * its probabilities come true on photos it was not fitted on, and the ranges of what the training photos held,
- * so that a photo outside them is known to be (see ood.ts).
- */
 /** A local and a context edge model fitted together. */
 export interface EdgePair {
   edgeLocal: Mlp;
   edgeContext: Mlp;
 }
 
+/**
+ * The scanner's learnt models, fitted on simulated photos by tools/sim/train-models.ts: the edge models (local,
+ * then with what the local model read around each edge) and the hole model, each with the temperature that makes
+ * its probabilities come true on photos it was not fitted on, and the ranges of what the training photos held,
+ * so that a photo outside them is known to be (see ood.ts).
+ */
 export interface ScanModels extends EdgePair {
   /**
    * Further edge pairs fitted on other photos, whose log-odds are averaged with the first pair's: two fits differ
