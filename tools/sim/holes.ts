@@ -83,13 +83,15 @@ export function holeMark(rand: Rand, style: HoleStyle, x: number, y: number, cel
   const cx = x + cell / 2;
   const cy = y + cell / 2;
   const inset = () => cell * rand.range(...reach);
+  // the zigzag shading's own default stops at 0.12, not 0.13: kept, so that photos without the condition stay the same
+  const hatchReach: [number, number] = [reach[0], Math.min(reach[1], 0.12)];
   switch (style) {
     case 'x':
       return xMark(rand, x, y, cell, hand);
     case 'shaded':
-      return hatch(rand, x, y, cell, hand, [reach[0], Math.min(reach[1], 0.12)]);
+      return hatch(rand, x, y, cell, hand, hatchReach);
     case 'light':
-      return hatch(rand, x, y, cell, { ...hand, alpha: hand.alpha * rand.range(0.45, 0.65) }, [reach[0], Math.min(reach[1], 0.12)]);
+      return hatch(rand, x, y, cell, { ...hand, alpha: hand.alpha * rand.range(0.45, 0.65) }, hatchReach);
     case 'cross-hatch': {
       const half = cell / 2 - inset();
       const a = rand.range(0, Math.PI);
