@@ -2,6 +2,7 @@ import { apply, findHomography, type Homography } from './homography.js';
 import type { Photo } from './image.js';
 import type { Pose } from './orient.js';
 import { grey, windowMax } from './sample.js';
+import { TUNING } from './tuning.js';
 
 /**
  * Where every vertex of the land lies in the photo. The markers' homography is exact for a flat sheet; a curled,
@@ -186,6 +187,10 @@ const CORNER_SEARCH = 1.5;
 /** The coarse search's step and the fine one's, in cells. */
 const CORNER_COARSE = 0.05;
 const CORNER_FINE = 0.01;
+/** Candidates kept of each corner's search, and how far apart (cells): a fence's corner lies a cell from the land's. */
+const CANDIDATES = 3;
+const CANDIDATE_APART = 0.5;
+const { cornerOdd: CORNER_ODD, cornerNear: CORNER_NEAR, cornerKeep: CORNER_KEEP } = TUNING.locate;
 /** How far along each side the borderline is looked for from a corner, in cells (a fence's corner has shorter arms). */
 const ARM = 2;
 
@@ -208,11 +213,10 @@ function landCorners(photo: Photo, pose: Pose): { x: number; y: number }[] {
     [x + W, y + H, -1, -1],
     [x, y + H, 1, -1],
   ];
-  return corners.map(([cx, cy, sx, sy]) => {
-    const terms = cornerTerms(sx, sy);
-    const c = coarseCorner(photo, h, cell, cx, cy, terms);
-    return fineCorner(photo, h, cell, c.x, c.y, terms);
-  });
+  const terms = corners.map(([, , sx, sy]) => cornerTerms(sx, sy));
+  const lists = corners.map(([cx, cy], k) => coarseCorners(photo, h, cell, cx, cy, terms[k]));
+  const chosen = consistentCorners(lists, corners.map(([cx, cy]) => ({ x: cx, y: cy })), h, cell);
+  return chosen.map((c, k) => fineCorner(photo, h, cell, c.x, c.y, terms[k]));
 }
 
 /** What a corner's score adds (+1) and takes away (-1): offsets (ox, oy) from the corner, in coarse steps. */
@@ -246,8 +250,19 @@ function greyAt(photo: Photo, h: Homography, px: number, py: number): number {
   return grey(photo, (h[0] * px + h[1] * py + h[2]) / w, (h[3] * px + h[4] * py + h[5]) / w);
 }
 
-/** The best corner within CORNER_SEARCH cells of (cx, cy), in coarse steps: the photo sampled once on the lattice all scores read. */
-function coarseCorner(photo: Photo, h: Homography, cell: number, cx: number, cy: number, t: CornerTerms): { x: number; y: number } {
+/** A corner candidate of the coarse search: a page point and its score. */
+interface CornerCandidate {
+  x: number;
+  y: number;
+  score: number;
+}
+
+/**
+ * The corners within CORNER_SEARCH cells of (cx, cy), best first, in coarse steps: the best, then the best at least
+ * CANDIDATE_APART cells from every one taken (CANDIDATES in all). The photo is sampled once on the lattice all
+ * scores read.
+ */
+function coarseCorners(photo: Photo, h: Homography, cell: number, cx: number, cy: number, t: CornerTerms): CornerCandidate[] {
   const unit = CORNER_COARSE * cell;
   const n = Math.round(CORNER_SEARCH / CORNER_COARSE);
   let reach = 0;
@@ -256,19 +271,65 @@ function coarseCorner(photo: Photo, h: Homography, cell: number, cx: number, cy:
   const lattice = new Float64Array(span * span);
   for (let j = 0; j < span; j++) for (let i = 0; i < span; i++) lattice[j * span + i] = greyAt(photo, h, cx + (i - n - reach) * unit, cy + (j - n - reach) * unit);
   const step = Int32Array.from(t.sign, (_, k) => t.oy[k] * span + t.ox[k]);
-  let best = -Infinity;
-  let at = { x: cx, y: cy };
+  const side = 2 * n + 1;
+  const scores = new Float64Array(side * side);
   for (let a = -n; a <= n; a++)
     for (let b = -n; b <= n; b++) {
       const base = (b + n + reach) * span + (a + n + reach);
       let v = 0;
       for (let k = 0; k < step.length; k++) v += t.sign[k] * lattice[base + step[k]];
-      if (v > best) {
-        best = v;
-        at = { x: cx + a * unit, y: cy + b * unit };
-      }
+      scores[(b + n) * side + (a + n)] = v;
     }
-  return at;
+  const apart = CANDIDATE_APART / CORNER_COARSE;
+  const taken: CornerCandidate[] = [];
+  const at: [number, number][] = [];
+  while (taken.length < CANDIDATES) {
+    let best = -Infinity;
+    let bi = -1;
+    // in the order the single best was always searched in, so that ties fall as before
+    for (let a = -n; a <= n; a++)
+      for (let b = -n; b <= n; b++) {
+        const i = (b + n) * side + (a + n);
+        if (scores[i] <= best || at.some(([p, q]) => Math.hypot(a - p, b - q) < apart)) continue;
+        best = scores[i];
+        bi = i;
+      }
+    if (bi < 0) break;
+    const a = (bi % side) - n;
+    const b = Math.floor(bi / side) - n;
+    at.push([a, b]);
+    taken.push({ x: cx + a * unit, y: cy + b * unit, score: best });
+  }
+  return taken;
+}
+
+/**
+ * One corner of each candidate list. The best of each, unless one lies far further from where the pose puts it
+ * than any of the other three from theirs (CORNER_ODD cells more, in the photo): the tell of a fence's corner a
+ * cell inside, taken where a dark pen outscores the thin borderline. Then that corner's candidate nearest the
+ * others' typical offset is taken, if it lies within CORNER_NEAR of it and scores at least CORNER_KEEP of the best.
+ * A bowed or folded sheet moves its corners two or four alike, so one corner alone far off is rare.
+ */
+function consistentCorners(lists: CornerCandidate[][], predicted: { x: number; y: number }[], h: Homography, cell: number): CornerCandidate[] {
+  // offsets in the photo, in its cells there: a steep tilt stretches page distances far from the camera
+  const off = (c: CornerCandidate, k: number) => {
+    const p = predicted[k];
+    const a = apply(h, c.x, c.y);
+    const b = apply(h, p.x, p.y);
+    const unit = apply(h, p.x + cell, p.y);
+    return Math.hypot(a.x - b.x, a.y - b.y) / Math.hypot(unit.x - b.x, unit.y - b.y);
+  };
+  const chosen = lists.map((l) => l[0]);
+  for (let k = 0; k < 4; k++) {
+    const others = chosen.filter((_, j) => j !== k).map((c, j) => off(c, j >= k ? j + 1 : j)).sort((a, b) => a - b);
+    const typical = others[1];
+    if (off(chosen[k], k) - others[2] <= CORNER_ODD) continue;
+    const alternative = lists[k]
+      .filter((c) => c.score >= CORNER_KEEP * lists[k][0].score && Math.abs(off(c, k) - typical) <= CORNER_NEAR)
+      .sort((a, b) => Math.abs(off(a, k) - typical) - Math.abs(off(b, k) - typical))[0];
+    if (alternative) chosen[k] = alternative;
+  }
+  return chosen;
 }
 
 /** The best corner within one coarse step of (cx, cy), in fine steps. */

@@ -15,6 +15,15 @@ export const TUNING = {
      * pattern taken for a corner square) can still show a little of the borderline, the right one shows it whole.
      */
     minBorderPlaced: 0.5,
+    /**
+     * A land corner lying this much further (cells, in the photo) from where the corner squares put it than any other
+     * corner from theirs is taken for a fence's junction a cell inside: bowed sheets move corners two or four alike.
+     */
+    cornerOdd: 0.4,
+    /** Its candidate taken instead lies this near the other corners' typical offset (cells)... */
+    cornerNear: 0.45,
+    /** ...and scores at least this share of the best (the land's corner and the junction score alike). */
+    cornerKeep: 0.75,
   },
   refuse: {
     /** The brightest 2% of the photo under this (white paper reads 150 and up in any usable light): too dark to read. */

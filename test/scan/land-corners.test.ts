@@ -7,8 +7,8 @@ import type { Pose } from '../../src/scan/orient.js';
 /** Pixels a page point on the drawn test page. */
 const S = 2;
 
-/** A white page with the land's borderline printed thin, and whatever `draw` adds, at S pixels a page point. */
-function page(draw: (line: (x0: number, y0: number, x1: number, y1: number, width: number, level: number) => void) => void): Photo {
+/** A white page with the land's borderline printed thin (at grey `border`), and whatever `draw` adds, at S pixels a page point. */
+function page(draw: (line: (x0: number, y0: number, x1: number, y1: number, width: number, level: number) => void) => void, border = 40): Photo {
   const g = sheetGeometry('A', 'a4');
   const width = Math.ceil(g.page.width * S);
   const height = Math.ceil(g.page.height * S);
@@ -25,7 +25,7 @@ function page(draw: (line: (x0: number, y0: number, x1: number, y1: number, widt
   };
   const { x, y, cell, rows, cols } = g.grid;
   const [r, b] = [x + cols * cell, y + rows * cell];
-  for (const [x0, y0, x1, y1] of [[x, y, r, y], [r, y, r, b], [r, b, x, b], [x, b, x, y]]) line(x0, y0, x1, y1, 1.5, 40);
+  for (const [x0, y0, x1, y1] of [[x, y, r, y], [r, y, r, b], [r, b, x, b], [x, b, x, y]]) line(x0, y0, x1, y1, 1.5, border);
   draw(line);
   const rgb = new Uint8Array(width * height * 3);
   for (let i = 0; i < grey.length; i++) rgb.fill(grey[i], 3 * i, 3 * i + 3);
@@ -57,6 +57,17 @@ describe('the land corners', () => {
     const k = cols; // vertex (0, cols): the top-right corner
     expect(Math.abs(grid.xs[k] - right * S) / (cell * S)).toBeLessThan(0.1);
     expect(Math.abs(grid.ys[k] - y * S) / (cell * S)).toBeLessThan(0.1);
+  });
+
+  it('are the borderline corners where a heavy fence meets the borderline a cell in and runs on past it', () => {
+    // A felt-tip fence along the last row's line, drawn on past a pale borderline (a blurred photo's): their junction
+    // is a corner whose one heavy arm outscores the land's own two printed arms, a cell away.
+    const bottom = y + rows * cell;
+    const met = page((line) => line(x - 0.4 * cell, bottom - cell, x + 4 * cell, bottom - cell, 7, 5), 90);
+    const grid = locateGrid(met, pose(0, 0));
+    const k = rows * (cols + 1); // vertex (rows, 0): the bottom-left corner
+    expect(Math.abs(grid.xs[k] - x * S) / (cell * S)).toBeLessThan(0.1);
+    expect(Math.abs(grid.ys[k] - bottom * S) / (cell * S)).toBeLessThan(0.1);
   });
 
   it('are found where the pose is a cell off', () => {
