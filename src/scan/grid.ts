@@ -285,20 +285,18 @@ function coarseCorners(photo: Photo, h: Homography, cell: number, cx: number, cy
   const at: [number, number][] = [];
   while (taken.length < CANDIDATES) {
     let best = -Infinity;
-    let bi = -1;
+    let found: [number, number] | null = null;
     // in the order the single best was always searched in, so that ties fall as before
     for (let a = -n; a <= n; a++)
       for (let b = -n; b <= n; b++) {
-        const i = (b + n) * side + (a + n);
-        if (scores[i] <= best || at.some(([p, q]) => Math.hypot(a - p, b - q) < apart)) continue;
-        best = scores[i];
-        bi = i;
+        const v = scores[(b + n) * side + (a + n)];
+        if (v <= best || at.some(([p, q]) => Math.hypot(a - p, b - q) < apart)) continue;
+        best = v;
+        found = [a, b];
       }
-    if (bi < 0) break;
-    const a = (bi % side) - n;
-    const b = Math.floor(bi / side) - n;
-    at.push([a, b]);
-    taken.push({ x: cx + a * unit, y: cy + b * unit, score: best });
+    if (!found) break;
+    at.push(found);
+    taken.push({ x: cx + found[0] * unit, y: cy + found[1] * unit, score: best });
   }
   return taken;
 }
@@ -320,14 +318,21 @@ function consistentCorners(lists: CornerCandidate[][], predicted: { x: number; y
     return Math.hypot(a.x - b.x, a.y - b.y) / Math.hypot(unit.x - b.x, unit.y - b.y);
   };
   const chosen = lists.map((l) => l[0]);
+  const offsets = chosen.map(off);
   for (let k = 0; k < 4; k++) {
-    const others = chosen.filter((_, j) => j !== k).map((c, j) => off(c, j >= k ? j + 1 : j)).sort((a, b) => a - b);
+    const others = offsets.filter((_, j) => j !== k).sort((a, b) => a - b);
     const typical = others[1];
-    if (off(chosen[k], k) - others[2] <= CORNER_ODD) continue;
-    const alternative = lists[k]
-      .filter((c) => c.score >= CORNER_KEEP * lists[k][0].score && Math.abs(off(c, k) - typical) <= CORNER_NEAR)
-      .sort((a, b) => Math.abs(off(a, k) - typical) - Math.abs(off(b, k) - typical))[0];
-    if (alternative) chosen[k] = alternative;
+    if (offsets[k] - others[2] <= CORNER_ODD) continue;
+    // the candidate nearest the typical offset, within CORNER_NEAR; on a tie the better scoring (listed first)
+    let nearest = Infinity;
+    for (const c of lists[k]) {
+      const o = off(c, k);
+      const d = Math.abs(o - typical);
+      if (c.score < CORNER_KEEP * lists[k][0].score || d > CORNER_NEAR || d >= nearest) continue;
+      nearest = d;
+      chosen[k] = c;
+      offsets[k] = o;
+    }
   }
   return chosen;
 }

@@ -24,7 +24,8 @@ for (let i = first; i < first + Number(countText); i++) {
   try {
     const r = await scanPhoto(readFileSync(`${base}.jpg`), game, { keepDoubtful: true, collect: () => undefined });
     const g = r.grid;
-    const errs = [...registrationError(truth, g, r.photo.scale)];
+    const placed = registrationError(truth, g, r.photo.scale);
+    const errs = [...placed];
     const W = g.cols + 1;
     const corners = [0, g.cols, g.rows * W + g.cols, g.rows * W];
     const bordered = registrationError(truth, locateGrid(r.photo, r.pose), r.photo.scale);
@@ -32,7 +33,7 @@ for (let i = first; i < first + Number(countText); i++) {
     all.push(...errs);
     errs.sort((x, y) => x - y);
     const q = (f: number) => errs[Math.floor(f * (errs.length - 1))].toFixed(3);
-    console.log(`${prefix}-${i} ${notFlat || 'flat'}: median ${q(0.5)} p95 ${q(0.95)} max ${q(1)}; corners as followed ${at(bordered)}, placed ${at(registrationError(truth, g, r.photo.scale))}`);
+    console.log(`${prefix}-${i} ${notFlat || 'flat'}: median ${q(0.5)} p95 ${q(0.95)} max ${q(1)}; corners as followed ${at(bordered)}, placed ${at(placed)}`);
   } catch (e) {
     failed++;
     console.log(`${prefix}-${i} ${notFlat || 'flat'}: ${(e as Error).message.slice(0, 80)}`);
