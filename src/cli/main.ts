@@ -37,6 +37,8 @@ function guardPipes(): void {
 export async function run(argv: string[]): Promise<number> {
   guardPipes();
   const parser = yargs(argv)
+    // Everything else the CLI says is English: yargs' own words in the reader's language would mix two.
+    .locale('en')
     .scriptName('baako')
     .usage('$0 <command> [options]\n\nPrint Baako sheets, cards and boards; score finished sheets from files or photos.')
     .command(scoreCommand)
