@@ -19,8 +19,11 @@ export interface ReviewItem {
   rolls?: boolean;
 }
 
-/** A scanner's guess with a chance of being wrong under this counts as likely right (not asked on its own). */
-export const LIKELY_RIGHT = 0.05;
+/**
+ * A scanner's guess with a chance of being wrong under this counts as likely right (not asked on its own). Chosen
+ * on the scanner's validation photos with its chances sharpened by each sheet's own doubts (src/scan/chances.ts).
+ */
+export const LIKELY_RIGHT = 0.025;
 
 export const sameItem = (a: ReviewItem, b: ReviewItem): boolean => a.kind === b.kind && a.row === b.row && a.col === b.col;
 

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import type { SheetScale } from './chances.js';
 import { CONTEXT_INPUTS, LOCAL_INPUTS } from './edge-inputs.js';
 import { HOLE_INPUTS } from './cell-inputs.js';
 import { MODELS } from './models.weights.js';
@@ -25,6 +26,8 @@ export interface ScanModels extends EdgePair {
   hole: Mlp;
   /** Log-odds are divided by these before they become chances (fitted on held-out photos). */
   temperature: { edge: number; hole: number };
+  /** How the sheet's own count of doubts sharpens or softens its chances (chances.ts; fitted on held-out photos). */
+  sheet?: SheetScale;
   /** What the training photos held: per photo measure, the 1st and 99th percentiles. */
   ranges: Record<string, [number, number]>;
   /** What they were trained on (photo count, left-out families), for the record. */

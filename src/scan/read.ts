@@ -6,6 +6,7 @@ import { gridLines } from './grid-lines.js';
 import { cellFeatures, type CellFeature } from './cell-features.js';
 import { edgeFeatures, type EdgeFeature } from './edge-features.js';
 import type { InkMap } from './inkmap.js';
+import { sheetChances } from './chances.js';
 import { mlpLogit, sigmoid } from './mlp.js';
 import { outsideBy, photoMeasures, type PhotoMeasures } from './ood.js';
 import { edgePairs, type EdgePair, type ScanModels } from './models.js';
@@ -68,7 +69,10 @@ export interface Reading {
   items: ReadItem[];
   /** The items with a chance of being wrong worth showing, the likeliest wrong first. */
   uncertain: ReadItem[];
-  /** The chance the whole reading is right, as the models reckon it: the product of every item's chance of being right. */
+  /**
+   * The chance the whole reading is right, as the models reckon it: the product of every item's chance of being
+   * right as read alone, not sharpened by the sheet (a cautious figure).
+   */
   confidence: number;
 }
 
@@ -109,23 +113,27 @@ export function boardOf(ev: SheetEvidence, z: Float64Array): Board {
   return b;
 }
 
+/** A photo unlike the training photos gets softer chances, in proportion to how far outside their ranges it lies. */
+export const softeningOf = (measures: PhotoMeasures, ranges: ScanModels['ranges']): number => 1 + OUTSIDE_SOFTENS * Math.min(OUTSIDE_MOST, outsideBy(measures, ranges));
+
 /** Reads the sheet from its evidence: each edge by the two edge models, then each cell by the hole model. */
 export function readSheet(ev: SheetEvidence, models: ScanModels): Reading {
   const z = edgeLogits(ev, models);
   const board = boardOf(ev, z);
-  // A photo unlike the training photos gets softer chances, in proportion to how far outside their ranges it lies.
-  const soften = 1 + OUTSIDE_SOFTENS * Math.min(OUTSIDE_MOST, outsideBy(ev.measures, models.ranges));
-  const chance = (logit: number, t: number) => sigmoid(-Math.abs(logit) / (t * soften));
-  const items: ReadItem[] = ev.edges.map((e, i) => ({ kind: e.kind, row: e.row, col: e.col, value: z[i] >= 0 ? 1 : 0, chance: chance(z[i], models.temperature.edge) }));
-  const holes: Cell[] = [];
+  const soften = softeningOf(ev.measures, models.ranges);
   const vsSheet = againstSheet(ev.holeOwn);
+  const zh = ev.cells.map((f, i) => mlpLogit(holeInputs(ev.holeOwn[i], vsSheet[i], board, f.row, f.col, ev.center), models.hole));
+  const certainty = Float64Array.from([...Array.from(z, (x) => Math.abs(x) / (models.temperature.edge * soften)), ...zh.map((x) => Math.abs(x) / (models.temperature.hole * soften))]);
+  const { alone, chances } = sheetChances(certainty, models.sheet);
+  const items: ReadItem[] = ev.edges.map((e, i) => ({ kind: e.kind, row: e.row, col: e.col, value: z[i] >= 0 ? 1 : 0, chance: chances[i] }));
+  const holes: Cell[] = [];
   ev.cells.forEach((f, i) => {
-    const zh = mlpLogit(holeInputs(ev.holeOwn[i], vsSheet[i], board, f.row, f.col, ev.center), models.hole);
-    const value = zh >= 0 ? 1 : 0;
+    const value = zh[i] >= 0 ? 1 : 0;
     if (value) holes.push([f.row, f.col]);
-    items.push({ kind: 'hole', row: f.row, col: f.col, value, chance: chance(zh, models.temperature.hole) });
+    items.push({ kind: 'hole', row: f.row, col: f.col, value, chance: chances[z.length + i] });
   });
   const uncertain = items.filter((it) => it.chance >= LISTED).sort((a, b) => b.chance - a.chance);
-  const confidence = items.reduce((c, it) => c * (1 - it.chance), 1);
+  // Every item as read alone: a sheet's few doubts sharpen what is asked, not the claim that all of it is right.
+  const confidence = alone.reduce((c, a) => c * (1 - a), 1);
   return { fences: fencesOf(board), holes, items, uncertain, confidence };
 }

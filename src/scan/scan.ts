@@ -58,7 +58,7 @@ export interface ScanResult {
   score: Score;
   /**
    * The chance the reading is exactly right, as the scanner's models reckon it (0..1, to 3 decimals): the product of
-   * every item's chance of being right. How it holds up on photos never trained on is in docs/benchmarks.md.
+   * every item's chance of being right as read alone (not sharpened by the sheet, chances.ts). How it holds up on photos never trained on is in docs/benchmarks.md.
    */
   confidence: number;
   /** The items worth a look, the asked ones first (likeliest wrong first), then those likely right. */

@@ -56,7 +56,7 @@ export const TUNING = {
     pairsOf: 24,
     /**
      * Sheets drawn from the items' chances to find what moves the total only together (three missed holes around
-     * one discovery): enough to see a 5% chance some 20 times, the same draws every time so a photo reads the same.
+     * one discovery): enough to see a 2.5% chance some ten times, the same draws every time so a photo reads the same.
      */
     draws: 400,
     /** Items less likely wrong than this stay as read in the draws: they would almost never be drawn. */

@@ -2,6 +2,7 @@
  * Fitting the scanner's small networks: one tanh hidden layer and a logistic output, by mini-batch Adam with
  * weight decay and a cosine learning rate, on standardised inputs.
  */
+import type { SheetScale } from '../../src/scan/chances.js';
 import type { Mlp } from '../../src/scan/mlp.js';
 import { makeRand } from './rand.js';
 
@@ -143,4 +144,47 @@ export function fitTemperature(z: Float64Array, y: Uint8Array): number {
     }
   }
   return Math.round(best * 1000) / 1000;
+}
+
+/** One validation sheet's items: certainty (|log-odds| over temperature and softening) and whether each was misread. */
+export interface SheetItems {
+  certainty: Float64Array;
+  wrong: Uint8Array;
+}
+
+/**
+ * The sheet scale (src/scan/chances.ts) that makes the chances come true on validation sheets the models were not
+ * fitted on: least log-loss over a grid of `base` and `perDoubt`, counting doubts from `doubtFrom`.
+ */
+export function fitSheetScale(sheets: SheetItems[], doubtFrom = 0.2): SheetScale {
+  const counted = sheets.map((s) => {
+    let doubts = 0;
+    for (const k of s.certainty) if (1 / (1 + Math.exp(k)) >= doubtFrom) doubts++;
+    return { ...s, g: Math.log(1 + doubts) };
+  });
+  const loss = (base: number, perDoubt: number) => {
+    let l = 0;
+    for (const { certainty, wrong, g } of counted) {
+      const f = Math.exp(base + perDoubt * g);
+      for (let i = 0; i < certainty.length; i++) {
+        const c = 1 / (1 + Math.exp(certainty[i] * f));
+        l -= Math.log(Math.max(1e-12, wrong[i] ? c : 1 - c));
+      }
+    }
+    return l;
+  };
+  // a coarse grid, then a finer one around its best
+  let best = { base: 0, perDoubt: 0, loss: loss(0, 0) };
+  const search = (bases: number[], perDoubts: number[]) => {
+    for (const base of bases)
+      for (const perDoubt of perDoubts) {
+        const l = loss(base, perDoubt);
+        if (l < best.loss) best = { base, perDoubt, loss: l };
+      }
+  };
+  const steps = (from: number, to: number, step: number) => Array.from({ length: Math.round((to - from) / step) + 1 }, (_, i) => Math.round((from + i * step) * 1000) / 1000);
+  search(steps(-0.5, 1.5, 0.1), steps(-0.8, 0.2, 0.05));
+  const { base, perDoubt } = best;
+  search(steps(base - 0.075, base + 0.075, 0.025), steps(perDoubt - 0.04, perDoubt + 0.04, 0.01));
+  return { doubtFrom, base: best.base, perDoubt: best.perDoubt };
 }

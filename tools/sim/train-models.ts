@@ -24,12 +24,13 @@ import { emptyBoard, type Board } from '../../src/engine/board.js';
 import { againstSheet, HOLE_INPUTS, HOLE_OWN_INPUTS, holeInputs } from '../../src/scan/cell-inputs.js';
 import { CONTEXT_INPUTS, contextInputs, edgeIndex, LOCAL_INPUTS } from '../../src/scan/edge-inputs.js';
 import { mlpLogit, sigmoid, type Mlp } from '../../src/scan/mlp.js';
-import { averagedEdgeLogits } from '../../src/scan/read.js';
+import { averagedEdgeLogits, softeningOf } from '../../src/scan/read.js';
+import type { SheetScale } from '../../src/scan/chances.js';
 import { edgePairs, type ScanModels } from '../../src/scan/models.js';
 import { MODELS } from '../../src/scan/models.weights.js';
-import { MEASURES } from '../../src/scan/ood.js';
+import { MEASURES, type PhotoMeasures } from '../../src/scan/ood.js';
 import { measureOne, readEvidence, type PhotoEvidence } from './evidence.js';
-import { fit, fitTemperature, type Examples } from './fit.js';
+import { fit, fitSheetScale, fitTemperature, type Examples } from './fit.js';
 import { mapInChildren } from './in-children.js';
 import { CONDITIONS } from './conditions.js';
 import { cachePhotos, photoBase, type PhotoSet, type SetConditions } from './photo-cache.js';
@@ -183,6 +184,7 @@ export function ensembleModels(first: ScanModels, others: ScanModels[], val: Pho
   const m: ScanModels = { ...first, edgeMore: [...(first.edgeMore ?? []), ...others.flatMap((o) => edgePairs(o).map(({ edgeLocal, edgeContext }) => ({ edgeLocal, edgeContext })))] };
   const v = validate(val, m);
   m.temperature = { edge: fitTemperature(v.edges.z, v.edges.y), hole: fitTemperature(v.cells.z, v.cells.y) };
+  m.sheet = sheetScaleOn(val, m);
   m.about = `${first.about}; edges averaged with ${others.map((o) => o.about).join('; ')}`;
   log(`${edgePairs(m).length} edge pairs; temperatures edge ${m.temperature.edge}, hole ${m.temperature.hole} on ${val.length} validation photos`);
   validationLines(v, m.temperature).forEach((line) => log(line));
@@ -261,7 +263,26 @@ export function trainModels(train: PhotoEvidence[], val: PhotoEvidence[], about:
   validationLines(v, temperature).forEach(say);
   say(`  ${keep ? 'edge models kept; ' : ''}hole model fitted on ${holeY.length} cells placed within ${MISPLACED} cell`);
   const edgeMore = keep?.edgeMore?.length ? { edgeMore: keep.edgeMore } : {};
-  return { models: { edgeLocal, edgeContext, ...edgeMore, hole, temperature, ranges: keep ? keep.ranges : rangesOf(train), about }, report };
+  const fittedModels = { edgeLocal, edgeContext, ...edgeMore, hole, temperature, ranges: keep ? keep.ranges : rangesOf(train) };
+  // 5. how the sheet's own doubts sharpen its chances, on the same validation photos
+  const sheet = sheetScaleOn(val, fittedModels);
+  say(`  sheet scale: log-odds times exp(${sheet.base} + ${sheet.perDoubt} ln(1 + items at ${sheet.doubtFrom} or more))`);
+  return { models: { ...fittedModels, sheet, about }, report };
+}
+
+/**
+ * The sheet scale (src/scan/chances.ts) fitted on validation photos read through the whole reading, softened as the
+ * scanner softens a photo outside the training photos' ranges.
+ */
+export function sheetScaleOn(val: PhotoEvidence[], m: Omit<ScanModels, 'sheet' | 'about'>): SheetScale {
+  const sheets = val.map((p) => {
+    const l = photoLogits(p, m);
+    const soften = softeningOf(p.measures as PhotoMeasures, m.ranges);
+    const certainty = Float64Array.from([...Array.from(l.edges, (z) => Math.abs(z) / (m.temperature.edge * soften)), ...Array.from(l.holes, (z) => Math.abs(z) / (m.temperature.hole * soften))]);
+    const wrong = Uint8Array.from([...Array.from(l.edges, (z, i) => Number((z >= 0 ? 1 : 0) !== p.y[i])), ...Array.from(l.holes, (z, i) => Number((z >= 0 ? 1 : 0) !== p.cellY[i]))]);
+    return { certainty, wrong };
+  });
+  return fitSheetScale(sheets);
 }
 
 /** The training photos' range of each photo measure: its 1st to 99th percentile. */
