@@ -64,14 +64,15 @@ export const PROFILE_BINS = 4;
 /** How far a second path keeps from the first, in cells. */
 const APART = 0.2;
 
-let buffers: { v: Float32Array; w: Float32Array; capped: Float32Array } | undefined;
+let buffers: { v: Float32Array; raw: Int32Array; w: Float32Array; capped: Float32Array } | undefined;
 
-/** Ink 0..255 as 0..1, as the band holds it (a table: one division fewer for each of the band's pixels). */
+/** Ink 0..255 as 0..1, as the band holds it (a table: one division fewer for each of the band's pixels), and capped. */
 const UNIT = Float32Array.from({ length: 256 }, (_, k) => k / 255);
+const CAPPED = UNIT.map((x) => Math.min(CAP, x));
 
 /** The band's rasters (its ink, widened, capped), kept between edges (every edge of a land has the same size; hundreds a photo). */
-function scratch(n: number): { v: Float32Array; w: Float32Array; capped: Float32Array } {
-  if (!buffers || buffers.v.length !== n) buffers = { v: new Float32Array(n), w: new Float32Array(n), capped: new Float32Array(n) };
+function scratch(n: number): NonNullable<typeof buffers> {
+  if (!buffers || buffers.v.length !== n) buffers = { v: new Float32Array(n), raw: new Int32Array(n), w: new Float32Array(n), capped: new Float32Array(n) };
   return buffers;
 }
 
@@ -84,16 +85,16 @@ export function strokeFeature(m: InkMap, kind: 'h' | 'v', row: number, col: numb
   const L = cell + 2 * Math.round(cell * RUN_PAST);
   const p = new EdgeProbe(m, kind, row, col);
   // Ink on the band, [s * O + o], and the same widened across by WOBBLE pixels (a hand's line wavers about its course).
-  const { v, w, capped } = scratch(L * O);
+  const { v, raw, w, capped } = scratch(L * O);
   const ink = m.ink;
   const across = p.across;
   for (let s = 0, i = 0; s < L; s++) {
-    for (let o = 0, at = p.at(s0 + s, -R); o < O; o++, at += across) v[i++] = UNIT[ink[at]];
+    for (let o = 0, at = p.at(s0 + s, -R); o < O; o++, at += across, i++) v[i] = UNIT[(raw[i] = ink[at])];
   }
   const a = Math.round(cell * MEASURE[0]) - s0;
   const b = Math.round(cell * MEASURE[1]) - s0;
   // (the lines are looked for only in the measured stretch, so only its rows are widened)
-  widen(v, w, capped, a, b, O, Math.max(1, Math.round(cell * WOBBLE)));
+  widen(raw, w, capped, a, b, O, Math.max(1, Math.round(cell * WOBBLE)));
   const tilt = Math.round(cell * TILT);
   const lines = lineSums(capped, O, a, b, tilt);
   const first = bestLine(lines, null);
@@ -146,20 +147,22 @@ export function strokeFeature(m: InkMap, kind: 'h' | 'v', row: number, col: numb
 
 /**
  * Rows a to b of the band (O wide), each pixel at the darkest within `wob` pixels across, into `w`, and the same
- * capped at CAP into `capped` (the lines' ink is capped: a blob or a crossing fence must not carry a line).
+ * capped at CAP into `capped` (the lines' ink is capped: a blob or a crossing fence must not carry a line). The
+ * darkest is found on the band's raw ink (0..255), whose order ink / 255 keeps, without a branch: a comparison
+ * of neighbouring pixels goes either way as often as not.
  */
-function widen(v: Float32Array, w: Float32Array, capped: Float32Array, a: number, b: number, O: number, wob: number): void {
+function widen(raw: Int32Array, w: Float32Array, capped: Float32Array, a: number, b: number, O: number, wob: number): void {
   for (let s = a; s < b; s++) {
     const row = s * O;
     for (let o = 0; o < O; o++) {
       let best = 0;
       const end = row + (o + wob < O ? o + wob : O - 1);
       for (let d = row + (o > wob ? o - wob : 0); d <= end; d++) {
-        const x = v[d];
-        if (x > best) best = x;
+        const x = raw[d] - best;
+        best += x & ~(x >> 31);
       }
-      w[row + o] = best;
-      capped[row + o] = Math.min(CAP, best);
+      w[row + o] = UNIT[best];
+      capped[row + o] = CAPPED[best];
     }
   }
 }
