@@ -257,6 +257,14 @@ interface CornerCandidate {
   score: number;
 }
 
+let corner: { lattice: Float64Array; scores: Float64Array } | undefined;
+
+/** coarseCorners' lattice and scores, kept between corners and photos (every cell is written before it is read). */
+function cornerScratch(span: number, side: number): NonNullable<typeof corner> {
+  if (!corner || corner.lattice.length !== span * span || corner.scores.length !== side * side) corner = { lattice: new Float64Array(span * span), scores: new Float64Array(side * side) };
+  return corner;
+}
+
 /**
  * The corners within CORNER_SEARCH cells of (cx, cy), best first, in coarse steps: the best, then the best at least
  * CANDIDATE_APART cells from every one taken (CANDIDATES in all). The photo is sampled once on the lattice all
@@ -268,11 +276,10 @@ function coarseCorners(photo: Photo, h: Homography, cell: number, cx: number, cy
   let reach = 0;
   for (let k = 0; k < t.sign.length; k++) reach = Math.max(reach, Math.abs(t.ox[k]), Math.abs(t.oy[k]));
   const span = 2 * (n + reach) + 1;
-  const lattice = new Float64Array(span * span);
+  const side = 2 * n + 1;
+  const { lattice, scores } = cornerScratch(span, side);
   for (let j = 0; j < span; j++) for (let i = 0; i < span; i++) lattice[j * span + i] = greyAt(photo, h, cx + (i - n - reach) * unit, cy + (j - n - reach) * unit);
   const step = Int32Array.from(t.sign, (_, k) => t.oy[k] * span + t.ox[k]);
-  const side = 2 * n + 1;
-  const scores = new Float64Array(side * side);
   for (let a = -n; a <= n; a++) scoreColumn(lattice, span, reach * span + (a + n + reach), t.sign, step, scores, a + n, side);
   const apart = CANDIDATE_APART / CORNER_COARSE;
   const taken: CornerCandidate[] = [];
