@@ -13,20 +13,31 @@ export interface Regions {
  * Iterative flood fill over typed arrays (this runs for every scored sheet).
  */
 export function findRegions(b: Board, stack = new Int32Array(b.rows * b.cols)): Regions {
+  const n = b.rows * b.cols;
+  const label = new Int32Array(n);
+  const size = new Int32Array(n);
+  const count = labelRegions(b, label, size, stack);
+  return { label, count, size: size.slice(0, count) };
+}
+
+/**
+ * The same into the caller's arrays (each at least rows * cols long), returning the count: scoring the thousands
+ * of boards a scan rates its doubts on reuses them.
+ */
+export function labelRegions(b: Board, label: Int32Array, size: Int32Array, stack: Int32Array): number {
   const { rows, cols } = b;
   const n = rows * cols;
-  const label = new Int32Array(n).fill(-1);
-  const sizes: number[] = [];
+  label.fill(-1, 0, n);
   let count = 0;
   for (let start = 0; start < n; start++) {
     if (label[start] !== -1) continue;
     let top = 0;
     stack[top++] = start;
     label[start] = count;
-    let size = 0;
+    let cells = 0;
     while (top > 0) {
       const k = stack[--top];
-      size++;
+      cells++;
       const r = (k / cols) | 0;
       const c = k - r * cols;
       // right: vertical edge at vertex column c+1
@@ -48,8 +59,7 @@ export function findRegions(b: Board, stack = new Int32Array(b.rows * b.cols)): 
         stack[top++] = k - cols;
       }
     }
-    sizes.push(size);
-    count++;
+    size[count++] = cells;
   }
-  return { label, count, size: Int32Array.from(sizes) };
+  return count;
 }

@@ -1,13 +1,15 @@
 import { boardFromState, type Board } from './board.js';
 import { playCards, type PlayCard } from './cards.js';
-import { findRegions } from './regions.js';
+import { labelRegions } from './regions.js';
 import { MAX_SPAN } from './shapes.js';
 import type { Cell, Discovery, GameData, Score, SheetDef, SheetState, SoloTitle } from './types.js';
 
 interface Found {
   region: number;
   pc: PlayCard;
-  cells: number[];
+  /** Its cells: cellsOf[from..to). */
+  from: number;
+  to: number;
 }
 
 /** Scores a sheet state (validated) against the game's rules and the side's printed map. */
@@ -17,20 +19,41 @@ export function scoreState(game: GameData, state: SheetState): Score {
   return scoreBoard(game, sheet, board, state.cards);
 }
 
+/** Working arrays of scoreBoard, kept between calls (a scan scores thousands of boards to rate its doubts), each n + 1 long. */
+interface Scratch {
+  n: number;
+  label: Int32Array;
+  size: Int32Array;
+  stack: Int32Array;
+  start: Int32Array;
+  fill: Int32Array;
+  cellsOf: Int32Array;
+  marks: Int32Array;
+}
+
+let scratch: Scratch | undefined;
+
+function scratchFor(n: number): Scratch {
+  if (!scratch || scratch.n < n) {
+    const a = () => new Int32Array(n + 1);
+    scratch = { n, label: a(), size: a(), stack: a(), start: a(), fill: a(), cellsOf: a(), marks: a() };
+  }
+  return scratch;
+}
+
 /** Scores a board; the hot path (see bench/): typed arrays, one pass per concern. */
 export function scoreBoard(game: GameData, sheet: SheetDef, b: Board, cardNames: string[]): Score {
   const { rows, cols } = b;
   const n = rows * cols;
   const pcs = playCards(game, cardNames);
-  const regions = findRegions(b);
-  const { label, count, size } = regions;
+  const { label, size, stack, start, fill, cellsOf, marks } = scratchFor(n);
+  const count = labelRegions(b, label, size, stack);
 
   // Cells of each region, grouped by a counting sort on labels.
-  const start = new Int32Array(count + 1);
+  start.fill(0, 0, count + 1);
   for (let k = 0; k < n; k++) start[label[k] + 1]++;
   for (let r = 0; r < count; r++) start[r + 1] += start[r];
-  const fill = start.slice(0, count);
-  const cellsOf = new Int32Array(n);
+  fill.set(start.subarray(0, count));
   for (let k = 0; k < n; k++) cellsOf[fill[label[k]]++] = k;
 
   // Which regions are discoveries, and of which card.
@@ -65,7 +88,7 @@ export function scoreBoard(game: GameData, sheet: SheetDef, b: Board, cardNames:
     for (const pc of pcs) {
       if (pc.size === sz && pc.masks.has(mask)) {
         cardOf[r] = pc;
-        found.push({ region: r, pc, cells: Array.from(cellsOf.subarray(start[r], start[r + 1])) });
+        found.push({ region: r, pc, from: start[r], to: start[r + 1] });
         break;
       }
     }
@@ -77,7 +100,7 @@ export function scoreBoard(game: GameData, sheet: SheetDef, b: Board, cardNames:
   for (const pc of pcs) cardTotals[pc.card.name] = 0;
   let eggPenaltyCount = 0;
   // Per-region visit stamps, so counting distinct neighbours allocates nothing.
-  const marks = new Int32Array(count);
+  marks.fill(0, 0, count);
   let visit = 0;
 
   for (const f of found) {
@@ -85,7 +108,8 @@ export function scoreBoard(game: GameData, sheet: SheetDef, b: Board, cardNames:
     let met: boolean;
     if (cond.test === 'touches') {
       met = false;
-      for (const k of f.cells) {
+      for (let i = f.from; i < f.to; i++) {
+        const k = cellsOf[i];
         const r = (k / cols) | 0;
         const c = k - r * cols;
         if (cond.to === 'center' ? (r === cr || r === cr - 1) && (c === cc || c === cc - 1) : r === 0 || c === 0 || r === rows - 1 || c === cols - 1) {
@@ -98,7 +122,8 @@ export function scoreBoard(game: GameData, sheet: SheetDef, b: Board, cardNames:
       let hits = 0;
       const need = cond.min ?? 1;
       const stamp = ++visit;
-      for (const k of f.cells) {
+      for (let i = f.from; i < f.to; i++) {
+        const k = cellsOf[i];
         const r = (k / cols) | 0;
         const c = k - r * cols;
         for (let d = 0; d < 4; d++) {
@@ -121,13 +146,18 @@ export function scoreBoard(game: GameData, sheet: SheetDef, b: Board, cardNames:
     }
     if (cond.negate) met = !met;
     let eggs = 0;
-    for (const k of f.cells) eggs += b.egg[k];
+    const cells: Cell[] = [];
+    for (let i = f.from; i < f.to; i++) {
+      const k = cellsOf[i];
+      eggs += b.egg[k];
+      cells.push([(k / cols) | 0, k % cols]);
+    }
     eggPenaltyCount += eggs;
     const points = f.pc.card.base + (met ? f.pc.card.bonus : 0);
     cardTotals[f.pc.card.name] += points;
     discoveries.push({
       card: f.pc.card.name,
-      cells: f.cells.map((k) => [(k / cols) | 0, k % cols] as Cell),
+      cells,
       points,
       conditionMet: met,
       eggs,

@@ -88,21 +88,28 @@ export function pivotalChances(items: RatedItem[], moved: (list: ReadItem[]) => 
   const counts = new Map<RatedItem, number>();
   const wrongIn = new Map<RatedItem, number>();
   const random = rng(1);
+  // each set of drawn items is scored once, keyed by its items' places in `drawn` (a character each)
   const totals = new Map<string, number>();
-  const totalOf = (list: RatedItem[]) => {
-    const key = list.map(keyOf).join(' ');
+  const totalOf = (key: string, list: () => RatedItem[]) => {
     let t = totals.get(key);
-    if (t === undefined) totals.set(key, (t = list.length ? moved(list) : base));
+    if (t === undefined) totals.set(key, (t = key.length ? moved(list()) : base));
     return t;
   };
   for (let d = 0; d < DRAWS; d++) {
-    const wrong = drawn.filter((r) => random() < r.chance);
-    if (wrong.length === 0) continue;
-    const t = totalOf(wrong);
-    for (const r of wrong) {
-      wrongIn.set(r, (wrongIn.get(r) ?? 0) + 1);
-      if (totalOf(wrong.filter((x) => x !== r)) !== t) counts.set(r, (counts.get(r) ?? 0) + 1);
+    const wrong: RatedItem[] = [];
+    let key = '';
+    for (let i = 0; i < drawn.length; i++) {
+      if (random() < drawn[i].chance) {
+        wrong.push(drawn[i]);
+        key += String.fromCharCode(i);
+      }
     }
+    if (wrong.length === 0) continue;
+    const t = totalOf(key, () => wrong);
+    wrong.forEach((r, j) => {
+      wrongIn.set(r, (wrongIn.get(r) ?? 0) + 1);
+      if (totalOf(key.slice(0, j) + key.slice(j + 1), () => wrong.filter((x) => x !== r)) !== t) counts.set(r, (counts.get(r) ?? 0) + 1);
+    });
   }
   // the item's chance times how often the total turns on it where it is wrong: a count of the draws alone would
   // let an item stated 3% wrong come out 5% by the luck of the draw

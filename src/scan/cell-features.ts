@@ -28,28 +28,46 @@ let profileBuffer = new Float32Array(64);
 
 /**
  * Ink along the segment (x0, y0)-(x1, y1) from t0 to t1, darkest within +-1 px across: a view of a buffer the next
- * call overwrites (a cell's X search draws a hundred lines and keeps one), so copy what is kept.
+ * call overwrites (a cell's X search draws a hundred lines and keeps one), so copy what is kept. `part`: only the
+ * stretch strokeScore reads, or only the rest of the profile (that line's buffer left as the first call left it).
  */
-function lineProfile(m: InkMap, x0: number, y0: number, x1: number, y1: number, t0: number, t1: number): Float32Array {
+function lineProfile(m: InkMap, x0: number, y0: number, x1: number, y1: number, t0: number, t1: number, part: 'all' | 'scored' | 'rest' = 'all'): Float32Array {
   const len = Math.hypot(x1 - x0, y1 - y0);
   const steps = Math.max(6, Math.round((t1 - t0) * len));
   const nx = -(y1 - y0) / len;
   const ny = (x1 - x0) / len;
   if (profileBuffer.length < steps) profileBuffer = new Float32Array(steps);
   const prof = profileBuffer.subarray(0, steps);
-  for (let k = 0; k < steps; k++) {
+  const [a, b] = scoredStretch(steps);
+  const ends = { x0, y0, x1, y1, t0, t1, nx, ny };
+  if (part === 'scored') sampleLine(m, ends, prof, a, b);
+  else if (part === 'rest') {
+    sampleLine(m, ends, prof, 0, a);
+    sampleLine(m, ends, prof, b, prof.length);
+  } else sampleLine(m, ends, prof, 0, prof.length);
+  return prof;
+}
+
+/** Steps `from` to `to` of lineProfile's profile (steps of prof.length along the line). */
+function sampleLine(m: InkMap, l: { x0: number; y0: number; x1: number; y1: number; t0: number; t1: number; nx: number; ny: number }, prof: Float32Array, from: number, to: number): void {
+  const { x0, y0, x1, y1, t0, t1, nx, ny } = l;
+  const steps = prof.length;
+  const { ink, width } = m;
+  for (let k = from; k < to; k++) {
     const t = t0 + ((k + 0.5) / steps) * (t1 - t0);
     const x = x0 + (x1 - x0) * t;
     const y = y0 + (y1 - y0) * t;
     let best = 0;
     for (let o = -1; o <= 1; o++) {
-      const v = m.ink[Math.round(y + ny * o) * m.width + Math.round(x + nx * o)];
+      const v = ink[Math.round(y + ny * o) * width + Math.round(x + nx * o)];
       if (v > best) best = v;
     }
     prof[k] = best / 255;
   }
-  return prof;
 }
+
+/** The stretch of a profile `n` long that strokeScore reads: 0.18..0.82 of the diagonal (the profile runs 0.1..0.9). */
+const scoredStretch = (n: number): [number, number] => [Math.round(((0.18 - 0.1) / 0.8) * n), Math.round(((0.82 - 0.1) / 0.8) * n)];
 
 /**
  * How good a candidate X stroke is: mean ink over the stretch crossCoverage counts (0.18..0.82 of the
@@ -57,10 +75,9 @@ function lineProfile(m: InkMap, x0: number, y0: number, x1: number, y1: number, 
  * stroke running the whole way.
  */
 function strokeScore(p: Float32Array): number {
-  const a = Math.round(((0.18 - 0.1) / 0.8) * p.length);
-  const b = Math.round(((0.82 - 0.1) / 0.8) * p.length);
+  const [a, b] = scoredStretch(p.length);
   let s = 0;
-  for (let i = a; i < b; i++) s += p[i] < 0.25 ? p[i] : 0.25;
+  for (let i = a; i < b; i++) s += Math.min(0.25, p[i]);
   return s / Math.max(1, b - a);
 }
 
@@ -84,11 +101,12 @@ function bestDiagonal(m: InkMap, ax: number, ay: number, bx: number, by: number)
         for (const dy of shifts) {
           const pa = end === 'a' ? [dx, dy] : sa;
           const pb = end === 'b' ? [dx, dy] : sb;
-          const p = lineProfile(m, ax + pa[0], ay + pa[1], bx + pb[0], by + pb[1], 0.1, 0.9);
+          // the stretch the score reads first; the rest of the line only if it is kept
+          const p = lineProfile(m, ax + pa[0], ay + pa[1], bx + pb[0], by + pb[1], 0.1, 0.9, 'scored');
           const sc = strokeScore(p);
           if (sc > bestScore) {
             bestScore = sc;
-            best = p.slice();
+            best = lineProfile(m, ax + pa[0], ay + pa[1], bx + pb[0], by + pb[1], 0.1, 0.9, 'rest').slice();
             localBest = end === 'a' ? pa : pb;
             moved = true;
           }

@@ -166,11 +166,13 @@ const ACROSS_OFFSET = 0.2;
 /** Steps either side averaged along the line before the path search: a stroke is continuous, noise is not. */
 const PATH_SMOOTH = 2;
 
-let scratch: { L: number; O: number; valid: Uint8Array; sm: Float32Array; acc: Float32Array; back: Int8Array } | undefined;
+let scratch: { L: number; O: number; valid: Uint8Array; sm: Float32Array; acc: Float32Array; back: Int8Array; inks: Int32Array; steps: Int32Array } | undefined;
 
 /** pathProfile's rasters, kept between edges (every edge of a land has the same size; hundreds a photo), each filled whole before it is read. */
 function pathScratch(L: number, O: number): NonNullable<typeof scratch> {
-  if (scratch?.L !== L || scratch.O !== O) scratch = { L, O, valid: new Uint8Array(L), sm: new Float32Array(L * O), acc: new Float32Array(L * O), back: new Int8Array(L * O) };
+  if (scratch?.L !== L || scratch.O !== O) {
+    scratch = { L, O, valid: new Uint8Array(L), sm: new Float32Array(L * O), acc: new Float32Array(L * O), back: new Int8Array(L * O), inks: new Int32Array(L + 1), steps: new Int32Array(L + 1) };
+  }
   return scratch;
 }
 
@@ -182,19 +184,21 @@ function pathScratch(L: number, O: number): NonNullable<typeof scratch> {
 function pathProfile(p: EdgeProbe, band: number): Float32Array {
   const L = p.to - p.from;
   const O = 2 * band + 1;
-  const { valid, sm, acc, back } = pathScratch(L, O);
-  for (let s = 0; s < L; s++) valid[s] = p.betweenDots(p.from + s) ? 1 : 0;
+  const { valid, sm, acc, back, inks, steps } = pathScratch(L, O);
+  // the valid steps counted from the start, and at each offset their ink (whole numbers, so any order sums the same)
+  for (let s = 0; s < L; s++) {
+    valid[s] = p.betweenDots(p.from + s) ? 1 : 0;
+    steps[s + 1] = steps[s] + valid[s];
+  }
+  const ink = p.m.ink;
   // Smoothed along the line over the valid steps only.
   for (let o = 0; o < O; o++) {
+    for (let s = 0, at = p.at(p.from, p.shift + o - band); s < L; s++, at += p.along) inks[s + 1] = inks[s] + (valid[s] ? ink[at] : 0);
     for (let s = 0; s < L; s++) {
-      let sum = 0;
-      let n = 0;
-      for (let k = Math.max(0, s - PATH_SMOOTH); k <= Math.min(L - 1, s + PATH_SMOOTH); k++) {
-        if (!valid[k]) continue;
-        sum += p.ink(p.from + k, p.shift + o - band);
-        n++;
-      }
-      sm[s * O + o] = n ? sum / (255 * n) : 0;
+      const lo = s > PATH_SMOOTH ? s - PATH_SMOOTH : 0;
+      const hi = s + PATH_SMOOTH < L ? s + PATH_SMOOTH + 1 : L;
+      const n = steps[hi] - steps[lo];
+      sm[s * O + o] = n ? (inks[hi] - inks[lo]) / (255 * n) : 0;
     }
   }
   for (let o = 0; o < O; o++) acc[o] = sm[o];

@@ -177,9 +177,11 @@ export function contextInputs(local: Float64Array[], edges: { kind: 'h' | 'v'; r
       if (n > 0) fencedEnds++;
       if (n === 1) deadEnds++;
     }
-    return Float64Array.from([
-      ...local[i],
-      Math.min(...straight), Math.max(...straight), Math.min(...meet), Math.max(...meet), fencedEnds, deadEnds, p[i],
-    ]);
+    // (the local inputs copied whole: spreading a typed array into a list reads it element by element)
+    const own = local[i];
+    const x = new Float64Array(own.length + 7);
+    x.set(own);
+    x.set([Math.min(...straight), Math.max(...straight), Math.min(...meet), Math.max(...meet), fencedEnds, deadEnds, p[i]], own.length);
+    return x;
   });
 }

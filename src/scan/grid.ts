@@ -257,6 +257,14 @@ interface CornerCandidate {
   score: number;
 }
 
+let corner: { lattice: Float64Array; scores: Float64Array } | undefined;
+
+/** coarseCorners' lattice and scores, kept between corners and photos (every cell is written before it is read). */
+function cornerScratch(span: number, side: number): NonNullable<typeof corner> {
+  if (!corner || corner.lattice.length !== span * span || corner.scores.length !== side * side) corner = { lattice: new Float64Array(span * span), scores: new Float64Array(side * side) };
+  return corner;
+}
+
 /**
  * The corners within CORNER_SEARCH cells of (cx, cy), best first, in coarse steps: the best, then the best at least
  * CANDIDATE_APART cells from every one taken (CANDIDATES in all). The photo is sampled once on the lattice all
@@ -268,18 +276,11 @@ function coarseCorners(photo: Photo, h: Homography, cell: number, cx: number, cy
   let reach = 0;
   for (let k = 0; k < t.sign.length; k++) reach = Math.max(reach, Math.abs(t.ox[k]), Math.abs(t.oy[k]));
   const span = 2 * (n + reach) + 1;
-  const lattice = new Float64Array(span * span);
+  const side = 2 * n + 1;
+  const { lattice, scores } = cornerScratch(span, side);
   for (let j = 0; j < span; j++) for (let i = 0; i < span; i++) lattice[j * span + i] = greyAt(photo, h, cx + (i - n - reach) * unit, cy + (j - n - reach) * unit);
   const step = Int32Array.from(t.sign, (_, k) => t.oy[k] * span + t.ox[k]);
-  const side = 2 * n + 1;
-  const scores = new Float64Array(side * side);
-  for (let a = -n; a <= n; a++)
-    for (let b = -n; b <= n; b++) {
-      const base = (b + n + reach) * span + (a + n + reach);
-      let v = 0;
-      for (let k = 0; k < step.length; k++) v += t.sign[k] * lattice[base + step[k]];
-      scores[(b + n) * side + (a + n)] = v;
-    }
+  for (let a = -n; a <= n; a++) scoreColumn(lattice, span, reach * span + (a + n + reach), t.sign, step, scores, a + n, side);
   const apart = CANDIDATE_APART / CORNER_COARSE;
   const taken: CornerCandidate[] = [];
   const at: [number, number][] = [];
@@ -299,6 +300,41 @@ function coarseCorners(photo: Photo, h: Homography, cell: number, cx: number, cy
     taken.push({ x: cx + found[0] * unit, y: cy + found[1] * unit, score: best });
   }
   return taken;
+}
+
+/**
+ * The scores of one column of the coarse search, `side` places a lattice row apart from `base`, into
+ * scores[b * side + col]: four places at a time, each summing its terms in the same order, so the four sums
+ * overlap in the processor.
+ */
+function scoreColumn(lattice: Float64Array, span: number, base: number, sign: Int8Array, step: Int32Array, scores: Float64Array, col: number, side: number): void {
+  const terms = step.length;
+  let b = 0;
+  for (; b + 4 <= side; b += 4) {
+    const p = base + b * span;
+    let v0 = 0;
+    let v1 = 0;
+    let v2 = 0;
+    let v3 = 0;
+    for (let k = 0; k < terms; k++) {
+      const q = p + step[k];
+      const g = sign[k];
+      v0 += g * lattice[q];
+      v1 += g * lattice[q + span];
+      v2 += g * lattice[q + 2 * span];
+      v3 += g * lattice[q + 3 * span];
+    }
+    scores[b * side + col] = v0;
+    scores[(b + 1) * side + col] = v1;
+    scores[(b + 2) * side + col] = v2;
+    scores[(b + 3) * side + col] = v3;
+  }
+  for (; b < side; b++) {
+    const p = base + b * span;
+    let v = 0;
+    for (let k = 0; k < terms; k++) v += sign[k] * lattice[p + step[k]];
+    scores[b * side + col] = v;
+  }
 }
 
 /**

@@ -7,7 +7,7 @@ import { cellFeatures, type CellFeature } from './cell-features.js';
 import { edgeFeatures, type EdgeFeature } from './edge-features.js';
 import type { InkMap } from './inkmap.js';
 import { sheetChances } from './chances.js';
-import { mlpLogit, sigmoid } from './mlp.js';
+import { mlpLogit, mlpLogits, sigmoid } from './mlp.js';
 import { outsideBy, photoMeasures, type PhotoMeasures } from './ood.js';
 import { edgePairs, type EdgePair, type ScanModels } from './models.js';
 import { calibrateStrokes, type StrokeCalibration } from './stroke-calibration.js';
@@ -83,7 +83,7 @@ export const LISTED = TUNING.chances.listed;
 
 /** A local edge model's fence probabilities. */
 export function localProbabilities(ev: SheetEvidence, pair: EdgePair): Float64Array {
-  return Float64Array.from(ev.local, (x) => sigmoid(mlpLogit(x, pair.edgeLocal)));
+  return mlpLogits(ev.local, pair.edgeLocal).map(sigmoid);
 }
 
 /**
@@ -93,7 +93,7 @@ export function localProbabilities(ev: SheetEvidence, pair: EdgePair): Float64Ar
 export function averagedEdgeLogits(models: Pick<ScanModels, 'edgeLocal' | 'edgeContext' | 'edgeMore'>, n: number, contextFor: (pair: EdgePair) => Float64Array[]): Float64Array {
   const pairs = edgePairs(models);
   const z = new Float64Array(n);
-  for (const pair of pairs) contextFor(pair).forEach((x, i) => (z[i] += mlpLogit(x, pair.edgeContext) / pairs.length));
+  for (const pair of pairs) mlpLogits(contextFor(pair), pair.edgeContext).forEach((zi, i) => (z[i] += zi / pairs.length));
   return z;
 }
 

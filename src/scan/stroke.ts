@@ -50,7 +50,10 @@ export const STROKE_REACH = 0.42;
 const RUN_PAST = 0.12;
 /** The stretch of the edge whose ink is measured, in cells from its start. */
 const MEASURE: [number, number] = [0.12, 0.88];
-/** Ink above this counts no more (a blob or a crossing fence must not carry a path). */
+/**
+ * Ink above this counts no more (a blob or a crossing fence must not carry a path). Capped with Math.min: a ternary
+ * choosing between this constant and a pixel's value makes V8 box every value it picks (a heap number each).
+ */
 const CAP = 0.5;
 /** How far a hand's line wavers about its straight course, in cells. */
 const WOBBLE = 0.04;
@@ -61,11 +64,15 @@ export const PROFILE_BINS = 4;
 /** How far a second path keeps from the first, in cells. */
 const APART = 0.2;
 
-let buffers: { v: Float32Array; w: Float32Array; capped: Float32Array } | undefined;
+let buffers: { v: Float32Array; raw: Int32Array; w: Float32Array; capped: Float32Array } | undefined;
+
+/** Ink 0..255 as 0..1, as the band holds it (a table: one division fewer for each of the band's pixels), and capped. */
+const UNIT = Float32Array.from({ length: 256 }, (_, k) => k / 255);
+const CAPPED = UNIT.map((x) => Math.min(CAP, x));
 
 /** The band's rasters (its ink, widened, capped), kept between edges (every edge of a land has the same size; hundreds a photo). */
-function scratch(n: number): { v: Float32Array; w: Float32Array; capped: Float32Array } {
-  if (!buffers || buffers.v.length !== n) buffers = { v: new Float32Array(n), w: new Float32Array(n), capped: new Float32Array(n) };
+function scratch(n: number): NonNullable<typeof buffers> {
+  if (!buffers || buffers.v.length !== n) buffers = { v: new Float32Array(n), raw: new Int32Array(n), w: new Float32Array(n), capped: new Float32Array(n) };
   return buffers;
 }
 
@@ -78,32 +85,34 @@ export function strokeFeature(m: InkMap, kind: 'h' | 'v', row: number, col: numb
   const L = cell + 2 * Math.round(cell * RUN_PAST);
   const p = new EdgeProbe(m, kind, row, col);
   // Ink on the band, [s * O + o], and the same widened across by WOBBLE pixels (a hand's line wavers about its course).
-  const { v, w, capped } = scratch(L * O);
+  const { v, raw, w, capped } = scratch(L * O);
   const ink = m.ink;
+  const across = p.across;
   for (let s = 0, i = 0; s < L; s++) {
-    for (let o = 0, at = p.at(s0 + s, -R); o < O; o++, at += p.across) v[i++] = ink[at] / 255;
+    for (let o = 0, at = p.at(s0 + s, -R); o < O; o++, at += across, i++) v[i] = UNIT[(raw[i] = ink[at])];
   }
   const a = Math.round(cell * MEASURE[0]) - s0;
   const b = Math.round(cell * MEASURE[1]) - s0;
   // (the lines are looked for only in the measured stretch, so only its rows are widened)
-  widen(v, w, a, b, O, Math.max(1, Math.round(cell * WOBBLE)));
+  widen(raw, w, capped, a, b, O, Math.max(1, Math.round(cell * WOBBLE)));
   const tilt = Math.round(cell * TILT);
-  // the lines' ink is capped: a blob or a crossing fence must not carry a line
-  for (let i = a * O; i < b * O; i++) capped[i] = w[i] > CAP ? CAP : w[i];
   const lines = lineSums(capped, O, a, b, tilt);
   const first = bestLine(lines, null);
   const second = bestLine(lines, first);
-  const along1 = inkAlong(w, O, first, a, b);
-  const along2 = inkAlong(w, O, second, a, b);
-  const sorted1 = Float64Array.from(along1).sort();
-  const sorted2 = Float64Array.from(along2).sort();
+  const { along1, along2, sorted1, sorted2 } = alongScratch(b - a);
+  inkAlong(w, O, first, a, b, along1);
+  inkAlong(w, O, second, a, b, along2);
+  sorted1.set(along1);
+  sorted1.sort();
+  sorted2.set(along2);
+  sorted2.sort();
   // Across profile: the mean ink of each strip, the line's own strip first, folding the two sides together.
   const width = Math.max(1, Math.round(R / PROFILE_BINS));
   const profile = new Array(PROFILE_BINS).fill(0);
   for (let k = 0; k < PROFILE_BINS; k++) {
     let t = 0;
     let n = 0;
-    for (const side of [-1, 1]) {
+    for (let side = -1; side <= 1; side += 2) {
       for (let d = k * width; d < Math.min(R + 1, (k + 1) * width); d++) {
         if (side < 0 && d === 0) continue;
         const o = R + side * d;
@@ -136,40 +145,62 @@ export function strokeFeature(m: InkMap, kind: 'h' | 'v', row: number, col: numb
   };
 }
 
-/** Rows a to b of the band (O wide), each pixel at the darkest within `wob` pixels across. */
-function widen(v: Float32Array, w: Float32Array, a: number, b: number, O: number, wob: number): void {
+/**
+ * Rows a to b of the band (O wide), each pixel at the darkest within `wob` pixels across, into `w`, and the same
+ * capped at CAP into `capped` (the lines' ink is capped: a blob or a crossing fence must not carry a line). The
+ * darkest is found on the band's raw ink (0..255), whose order ink / 255 keeps, without a branch: a comparison
+ * of neighbouring pixels goes either way as often as not.
+ */
+function widen(raw: Int32Array, w: Float32Array, capped: Float32Array, a: number, b: number, O: number, wob: number): void {
   for (let s = a; s < b; s++) {
     const row = s * O;
     for (let o = 0; o < O; o++) {
       let best = 0;
       const end = row + (o + wob < O ? o + wob : O - 1);
-      for (let d = row + (o > wob ? o - wob : 0); d <= end; d++) if (v[d] > best) best = v[d];
-      w[row + o] = best;
+      for (let d = row + (o > wob ? o - wob : 0); d <= end; d++) {
+        const x = raw[d] - best;
+        best += x & ~(x >> 31);
+      }
+      w[row + o] = UNIT[best];
+      capped[row + o] = CAPPED[best];
     }
   }
 }
 
+const patchBlocks = new Float64Array(PATCH_ACROSS * PATCH_ALONG);
+const patchCounts = new Float64Array(PATCH_ACROSS * PATCH_ALONG);
+let runsFor: { O: number; runs: Int32Array } | undefined;
+
+/** The band's columns in each block across, [from, to) block after block (a block of none: 0, 0). */
+function patchRuns(O: number): Int32Array {
+  if (runsFor?.O !== O) {
+    const runs = new Int32Array(2 * PATCH_ACROSS);
+    for (let o = 0; o < O; o++) {
+      const block = Math.min(PATCH_ACROSS - 1, Math.floor((o * PATCH_ACROSS) / O));
+      if (runs[2 * block + 1] === 0) runs[2 * block] = o;
+      runs[2 * block + 1] = o + 1;
+    }
+    runsFor = { O, runs };
+  }
+  return runsFor.runs;
+}
+
 /** The band in PATCH_ACROSS x PATCH_ALONG blocks of mean capped ink, turned to put its ink on the positive sides. */
 function patchOf(v: Float32Array, L: number, O: number): number[] {
-  const blocks = new Float64Array(PATCH_ACROSS * PATCH_ALONG);
-  const counts = new Float64Array(PATCH_ACROSS * PATCH_ALONG);
+  const blocks = patchBlocks.fill(0);
+  const counts = patchCounts.fill(0);
   // each block's columns are a run of the band's: a run is summed in a local, in the same order as pixel by pixel
-  const runs: { block: number; from: number; to: number }[] = [];
-  for (let o = 0; o < O; o++) {
-    const block = Math.min(PATCH_ACROSS - 1, Math.floor((o * PATCH_ACROSS) / O));
-    if (runs.at(-1)?.block === block) runs.at(-1)!.to = o + 1;
-    else runs.push({ block, from: o, to: o + 1 });
-  }
+  const runs = patchRuns(O);
   for (let s = 0; s < L; s++) {
     const row = Math.min(PATCH_ALONG - 1, Math.floor((s * PATCH_ALONG) / L)) * PATCH_ACROSS;
-    for (const { block, from, to } of runs) {
-      let sum = blocks[row + block];
-      for (let i = s * O + from, end = s * O + to; i < end; i++) {
-        const x = v[i];
-        sum += x > CAP ? CAP : x;
-      }
-      blocks[row + block] = sum;
-      counts[row + block] += to - from;
+    for (let r = 0; r < runs.length; r += 2) {
+      const from = runs[r];
+      const to = runs[r + 1];
+      const block = row + r / 2;
+      let sum = blocks[block];
+      for (let i = s * O + from, end = s * O + to; i < end; i++) sum += Math.min(CAP, v[i]);
+      blocks[block] = sum;
+      counts[block] += to - from;
     }
   }
   for (let k = 0; k < blocks.length; k++) blocks[k] /= Math.max(1, counts[k]);
@@ -251,11 +282,17 @@ interface Line {
 
 const lineAt = (l: Line, s: number) => Math.round(l.o0 + ((l.o1 - l.o0) * (s - l.a)) / Math.max(1, l.b - l.a));
 
-/** Ink along a line from step a to b. */
-function inkAlong(w: Float32Array, O: number, l: Line, a: number, b: number): Float32Array {
-  const out = new Float32Array(b - a);
+/** Ink along a line from step a to b, into `out`. */
+function inkAlong(w: Float32Array, O: number, l: Line, a: number, b: number, out: Float32Array): void {
   for (let s = a; s < b; s++) out[s - a] = w[s * O + lineAt(l, s)];
-  return out;
+}
+
+let along: { n: number; along1: Float32Array; along2: Float32Array; sorted1: Float64Array; sorted2: Float64Array } | undefined;
+
+/** The two lines' ink and the same sorted, kept between edges (every edge of a land has the same length). */
+function alongScratch(n: number): NonNullable<typeof along> {
+  if (along?.n !== n) along = { n, along1: new Float32Array(n), along2: new Float32Array(n), sorted1: new Float64Array(n), sorted2: new Float64Array(n) };
+  return along;
 }
 
 /** Every straight line's (capped) ink: its ends o0[i], o1[i] across the band, its sum sum[i], in the order tried. */
@@ -268,11 +305,17 @@ interface LineSums {
   O: number;
 }
 
-/**
- * The ink on every straight line across the band between steps a and b, tilting at most `tilt` pixels end to end
- * (ends on every other pixel, every other step summed): measured once, for both lines an edge looks for.
- */
-function lineSums(capped: Float32Array, O: number, a: number, b: number, tilt: number): LineSums {
+/** The lines lineSums tries and the pixels each visits, the same for every edge of a land (so made once), and its sums. */
+interface LineTable extends LineSums {
+  tilt: number;
+  steps: number;
+  visits: Int32Array;
+}
+
+let table: LineTable | undefined;
+
+function lineTable(O: number, a: number, b: number, tilt: number): LineTable {
+  if (table && table.O === O && table.a === a && table.b === b && table.tilt === tilt) return table;
   // For each tilt the indices its line visits from offset 0 (a line's offsets are its start plus its tilt's, since
   // rounding commutes with adding a whole number): every line is then a sum over a table.
   const steps = Math.ceil((b - a) / 2);
@@ -281,20 +324,32 @@ function lineSums(capped: Float32Array, O: number, a: number, b: number, tilt: n
     const l0 = { o0: 0, o1: d, a, b };
     for (let s = a, k = (d + tilt) * steps; s < b; s += 2, k++) visits[k] = s * O + lineAt(l0, s);
   }
-  const most = (Math.floor((O - 1) / 2) + 1) * (tilt + 1);
-  const o0s = new Int32Array(most);
-  const o1s = new Int32Array(most);
-  const sums = new Float64Array(most);
-  let n = 0;
-  for (let o0 = 0; o0 < O; o0 += 2)
-    for (let o1 = Math.max(0, o0 - tilt); o1 <= Math.min(O - 1, o0 + tilt); o1 += 2, n++) {
-      let sum = 0;
-      for (let k = (o1 - o0 + tilt) * steps, end = k + steps; k < end; k++) sum += capped[o0 + visits[k]];
-      o0s[n] = o0;
-      o1s[n] = o1;
-      sums[n] = sum;
+  const o0: number[] = [];
+  const o1: number[] = [];
+  for (let from = 0; from < O; from += 2)
+    for (let to = Math.max(0, from - tilt); to <= Math.min(O - 1, from + tilt); to += 2) {
+      o0.push(from);
+      o1.push(to);
     }
-  return { o0: o0s.subarray(0, n), o1: o1s.subarray(0, n), sum: sums.subarray(0, n), a, b, O };
+  table = { O, a, b, tilt, steps, visits, o0: Int32Array.from(o0), o1: Int32Array.from(o1), sum: new Float64Array(o0.length) };
+  return table;
+}
+
+/**
+ * The ink on every straight line across the band between steps a and b, tilting at most `tilt` pixels end to end
+ * (ends on every other pixel, every other step summed): measured once, for both lines an edge looks for. The sums
+ * are the table's, overwritten by the next edge's.
+ */
+function lineSums(capped: Float32Array, O: number, a: number, b: number, tilt: number): LineSums {
+  const t = lineTable(O, a, b, tilt);
+  const { steps, visits, o0, o1, sum: sums } = t;
+  for (let n = 0; n < sums.length; n++) {
+    const start = o0[n];
+    let sum = 0;
+    for (let k = (o1[n] - start + tilt) * steps, end = k + steps; k < end; k++) sum += capped[start + visits[k]];
+    sums[n] = sum;
+  }
+  return t;
 }
 
 /** The line with the most ink (the first of equals); with `away`, only lines keeping APART from it at both ends. */
