@@ -67,7 +67,7 @@ export interface Reading {
   holes: Cell[];
   /** Every item read, edges then cells. */
   items: ReadItem[];
-  /** The items with a chance of being wrong worth showing, the likeliest wrong first. */
+  /** The items worth showing (1% or more likely wrong as read alone), the likeliest wrong first. */
   uncertain: ReadItem[];
   /**
    * The chance the whole reading is right, as the models reckon it: the product of every item's chance of being
@@ -132,7 +132,8 @@ export function readSheet(ev: SheetEvidence, models: ScanModels): Reading {
     if (value) holes.push([f.row, f.col]);
     items.push({ kind: 'hole', row: f.row, col: f.col, value, chance: chances[z.length + i] });
   });
-  const uncertain = items.filter((it) => it.chance >= LISTED).sort((a, b) => b.chance - a.chance);
+  // Listed as read alone: the sheet's sharpening decides what is asked, and a doubt the models see stays in the list.
+  const uncertain = items.filter((_, i) => alone[i] >= LISTED).sort((a, b) => b.chance - a.chance);
   // Every item as read alone: a sheet's few doubts sharpen what is asked, not the claim that all of it is right.
   const confidence = alone.reduce((c, a) => c * (1 - a), 1);
   return { fences: fencesOf(board), holes, items, uncertain, confidence };
