@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { LIKELY_RIGHT } from '../../src/engine/review.js';
 import { trueRolls } from '../helpers/fade.js';
 import {
   BaakoError,
@@ -112,9 +113,9 @@ describe('the library: scanning', () => {
     expect(r.player).toBe(truth.player);
     expect(r.setupFrom).toBe('qr');
     expect(r.overlay!.subarray(1, 4).toString()).toBe('PNG');
-    // asked: a real chance of being wrong (5% and up); below it an item is likely right
-    for (const u of r.uncertain) if (u.chance < 0.05) expect(u.likely).toBe(true);
-    for (const u of r.uncertain) if (!u.likely) expect(u.chance).toBeGreaterThanOrEqual(0.05);
+    // asked: a real chance of being wrong (LIKELY_RIGHT and up); below it an item is likely right
+    for (const u of r.uncertain) if (u.chance < LIKELY_RIGHT) expect(u.likely).toBe(true);
+    for (const u of r.uncertain) if (!u.likely) expect(u.chance).toBeGreaterThanOrEqual(LIKELY_RIGHT);
     expect(r.range[0]).toBeLessThanOrEqual(r.score.total);
     expect(r.range[1]).toBeGreaterThanOrEqual(r.score.total);
     const text = join(tmp, 'notes.jpg');
