@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadGame } from '../../src/data/load.js';
 import { ScanRefused } from '../../src/errors.js';
 import { scanSchema } from '../../src/data/formats.js';
+import { LIKELY_RIGHT } from '../../src/scan/ask.js';
 import { scanPhoto } from '../../src/scan/scan.js';
 import { simulatePhoto, type SimulatedPhoto } from '../../tools/sim/simulate-photo.js';
 import { baako } from '../cli/run.js';
@@ -151,7 +152,7 @@ describe('baako scan errors: one line, exit 2, what to do', () => {
     const asked = r.uncertain.filter((u) => !u.likely);
     expect(r.uncertain.slice(0, asked.length)).toEqual(asked);
     for (const part of [asked, r.uncertain.filter((u) => u.likely)]) expect(part.map((u) => u.chance)).toEqual(part.map((u) => u.chance).sort((a, b) => b - a));
-    for (const u of asked) expect(u.chance).toBeGreaterThanOrEqual(0.05);
+    for (const u of asked) expect(u.chance).toBeGreaterThanOrEqual(LIKELY_RIGHT);
     expect(r.confidence).toBeLessThanOrEqual(r.uncertain.reduce((c, u) => c * (1 - u.chance), 1) + 1e-3);
     expect(r.range[0]).toBeLessThanOrEqual(r.score.total);
     expect(r.range[1]).toBeGreaterThanOrEqual(r.score.total);
