@@ -58,43 +58,15 @@ export function mlpLogit(x: ArrayLike<number>, m: Mlp): number {
   let h = standardised(x, p);
   for (let l = 0; l < p.layers.length; l++) {
     const { w, b, inputs } = p.layers[l];
-    const next = p.outs[l];
-    // four units at a time: each sums in the same order, but the four sums overlap in the processor
-    let o = 0;
-    for (; o + 4 <= next.length; o += 4) {
-      const r0 = o * inputs;
-      const r1 = r0 + inputs;
-      const r2 = r1 + inputs;
-      const r3 = r2 + inputs;
-      let a0 = b[o];
-      let a1 = b[o + 1];
-      let a2 = b[o + 2];
-      let a3 = b[o + 3];
-      for (let k = 0; k < inputs; k++) {
-        const v = h[k];
-        a0 += w[r0 + k] * v;
-        a1 += w[r1 + k] * v;
-        a2 += w[r2 + k] * v;
-        a3 += w[r3 + k] * v;
-      }
-      next[o] = Math.tanh(a0);
-      next[o + 1] = Math.tanh(a1);
-      next[o + 2] = Math.tanh(a2);
-      next[o + 3] = Math.tanh(a3);
-    }
-    for (; o < next.length; o++) {
-      let a = b[o];
-      for (let k = 0, r = o * inputs; k < inputs; k++) a += w[r + k] * h[k];
-      next[o] = Math.tanh(a);
-    }
-    h = next;
+    unitsOf(h, 0, inputs, w, b, b.length, p.outs[l], 0);
+    h = p.outs[l];
   }
   let out = m.b;
   for (let k = 0; k < h.length; k++) out += p.w[k] * h[k];
   return out;
 }
 
-let batch = { inputs: new Float64Array(0), hidden: [new Float64Array(0)] };
+const batch = { inputs: new Float64Array(0), hidden: [new Float64Array(0)] };
 
 /**
  * The network's log-odds for each of `xs`, each the same number mlpLogit gives it. Two inputs and four units at a
@@ -185,12 +157,40 @@ function layerOf(x: Float64Array, N: number, inputs: number, w: Float64Array, b:
       out[(i + 1) * units + o] = Math.tanh(c);
     }
   }
-  for (; i < N; i++) {
-    for (let o = 0; o < units; o++) {
-      let a = b[o];
-      for (let k = 0, r = o * inputs, x0 = i * inputs; k < inputs; k++) a += w[r + k] * x[x0 + k];
-      out[i * units + o] = Math.tanh(a);
+  for (; i < N; i++) unitsOf(x, i * inputs, inputs, w, b, units, out, i * units);
+}
+
+/**
+ * One tanh layer over one row of `inputs` values (at `x0` in `x`), into `out` from `y0`. Four units at a time: each
+ * sums in the same order, but the four sums overlap in the processor.
+ */
+function unitsOf(x: Float64Array, x0: number, inputs: number, w: Float64Array, b: Float64Array, units: number, out: Float64Array, y0: number): void {
+  let o = 0;
+  for (; o + 4 <= units; o += 4) {
+    const r0 = o * inputs;
+    const r1 = r0 + inputs;
+    const r2 = r1 + inputs;
+    const r3 = r2 + inputs;
+    let a0 = b[o];
+    let a1 = b[o + 1];
+    let a2 = b[o + 2];
+    let a3 = b[o + 3];
+    for (let k = 0; k < inputs; k++) {
+      const v = x[x0 + k];
+      a0 += w[r0 + k] * v;
+      a1 += w[r1 + k] * v;
+      a2 += w[r2 + k] * v;
+      a3 += w[r3 + k] * v;
     }
+    out[y0 + o] = Math.tanh(a0);
+    out[y0 + o + 1] = Math.tanh(a1);
+    out[y0 + o + 2] = Math.tanh(a2);
+    out[y0 + o + 3] = Math.tanh(a3);
+  }
+  for (; o < units; o++) {
+    let a = b[o];
+    for (let k = 0, r = o * inputs; k < inputs; k++) a += w[r + k] * x[x0 + k];
+    out[y0 + o] = Math.tanh(a);
   }
 }
 
