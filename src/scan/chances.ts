@@ -13,6 +13,24 @@ export interface SheetScale {
   perDoubt: number;
 }
 
+/**
+ * Each item's certainty: |log-odds| over its model's temperature and the photo's softening, the edges first, then
+ * the cells (what the scanner reads and the trainer fits on).
+ */
+export function certaintyOf(edges: ArrayLike<number>, holes: ArrayLike<number>, temperature: { edge: number; hole: number }, soften: number): Float64Array {
+  const out = new Float64Array(edges.length + holes.length);
+  for (let i = 0; i < edges.length; i++) out[i] = Math.abs(edges[i]) / (temperature.edge * soften);
+  for (let i = 0; i < holes.length; i++) out[edges.length + i] = Math.abs(holes[i]) / (temperature.hole * soften);
+  return out;
+}
+
+/** The sheet's items at `doubtFrom` or more likely wrong as read alone. */
+export function doubtsOf(certainty: Float64Array, doubtFrom: number): number {
+  let doubts = 0;
+  for (const k of certainty) if (sigmoid(-k) >= doubtFrom) doubts++;
+  return doubts;
+}
+
 /** The factor a sheet with `doubts` items in doubt multiplies its log-odds by. */
 export const sheetFactor = (s: SheetScale, doubts: number): number => Math.exp(s.base + s.perDoubt * Math.log(1 + doubts));
 
@@ -23,8 +41,6 @@ export const sheetFactor = (s: SheetScale, doubts: number): number => Math.exp(s
 export function sheetChances(certainty: Float64Array, scale?: SheetScale): { alone: Float64Array; chances: Float64Array } {
   const alone = certainty.map((k) => sigmoid(-k));
   if (!scale) return { alone, chances: alone };
-  let doubts = 0;
-  for (const c of alone) if (c >= scale.doubtFrom) doubts++;
-  const f = sheetFactor(scale, doubts);
+  const f = sheetFactor(scale, doubtsOf(certainty, scale.doubtFrom));
   return { alone, chances: certainty.map((k) => sigmoid(-k * f)) };
 }

@@ -6,7 +6,7 @@ import { gridLines } from './grid-lines.js';
 import { cellFeatures, type CellFeature } from './cell-features.js';
 import { edgeFeatures, type EdgeFeature } from './edge-features.js';
 import type { InkMap } from './inkmap.js';
-import { sheetChances } from './chances.js';
+import { certaintyOf, sheetChances } from './chances.js';
 import { mlpLogit, mlpLogits, sigmoid } from './mlp.js';
 import { outsideBy, photoMeasures, type PhotoMeasures } from './ood.js';
 import { edgePairs, type EdgePair, type ScanModels } from './models.js';
@@ -123,8 +123,7 @@ export function readSheet(ev: SheetEvidence, models: ScanModels): Reading {
   const soften = softeningOf(ev.measures, models.ranges);
   const vsSheet = againstSheet(ev.holeOwn);
   const zh = ev.cells.map((f, i) => mlpLogit(holeInputs(ev.holeOwn[i], vsSheet[i], board, f.row, f.col, ev.center), models.hole));
-  const certainty = Float64Array.from([...Array.from(z, (x) => Math.abs(x) / (models.temperature.edge * soften)), ...zh.map((x) => Math.abs(x) / (models.temperature.hole * soften))]);
-  const { alone, chances } = sheetChances(certainty, models.sheet);
+  const { alone, chances } = sheetChances(certaintyOf(z, zh, models.temperature, soften), models.sheet);
   const items: ReadItem[] = ev.edges.map((e, i) => ({ kind: e.kind, row: e.row, col: e.col, value: z[i] >= 0 ? 1 : 0, chance: chances[i] }));
   const holes: Cell[] = [];
   ev.cells.forEach((f, i) => {

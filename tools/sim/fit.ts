@@ -2,8 +2,8 @@
  * Fitting the scanner's small networks: one tanh hidden layer and a logistic output, by mini-batch Adam with
  * weight decay and a cosine learning rate, on standardised inputs.
  */
-import type { SheetScale } from '../../src/scan/chances.js';
-import type { Mlp } from '../../src/scan/mlp.js';
+import { doubtsOf, sheetFactor, type SheetScale } from '../../src/scan/chances.js';
+import { sigmoid, type Mlp } from '../../src/scan/mlp.js';
 import { makeRand } from './rand.js';
 
 export interface Examples {
@@ -157,17 +157,13 @@ export interface SheetItems {
  * fitted on: least log-loss over a grid of `base` and `perDoubt`, counting doubts from `doubtFrom`.
  */
 export function fitSheetScale(sheets: SheetItems[], doubtFrom = 0.2): SheetScale {
-  const counted = sheets.map((s) => {
-    let doubts = 0;
-    for (const k of s.certainty) if (1 / (1 + Math.exp(k)) >= doubtFrom) doubts++;
-    return { ...s, g: Math.log(1 + doubts) };
-  });
+  const counted = sheets.map((s) => ({ ...s, doubts: doubtsOf(s.certainty, doubtFrom) }));
   const loss = (base: number, perDoubt: number) => {
     let l = 0;
-    for (const { certainty, wrong, g } of counted) {
-      const f = Math.exp(base + perDoubt * g);
+    for (const { certainty, wrong, doubts } of counted) {
+      const f = sheetFactor({ doubtFrom, base, perDoubt }, doubts);
       for (let i = 0; i < certainty.length; i++) {
-        const c = 1 / (1 + Math.exp(certainty[i] * f));
+        const c = sigmoid(-certainty[i] * f);
         l -= Math.log(Math.max(1e-12, wrong[i] ? c : 1 - c));
       }
     }

@@ -25,7 +25,7 @@ import { againstSheet, HOLE_INPUTS, HOLE_OWN_INPUTS, holeInputs } from '../../sr
 import { CONTEXT_INPUTS, contextInputs, edgeIndex, LOCAL_INPUTS } from '../../src/scan/edge-inputs.js';
 import { mlpLogit, sigmoid, type Mlp } from '../../src/scan/mlp.js';
 import { averagedEdgeLogits, softeningOf } from '../../src/scan/read.js';
-import type { SheetScale } from '../../src/scan/chances.js';
+import { certaintyOf, type SheetScale } from '../../src/scan/chances.js';
 import { edgePairs, type ScanModels } from '../../src/scan/models.js';
 import { MODELS } from '../../src/scan/models.weights.js';
 import { MEASURES, type PhotoMeasures } from '../../src/scan/ood.js';
@@ -278,7 +278,7 @@ export function sheetScaleOn(val: PhotoEvidence[], m: Omit<ScanModels, 'sheet' |
   const sheets = val.map((p) => {
     const l = photoLogits(p, m);
     const soften = softeningOf(p.measures as PhotoMeasures, m.ranges);
-    const certainty = Float64Array.from([...Array.from(l.edges, (z) => Math.abs(z) / (m.temperature.edge * soften)), ...Array.from(l.holes, (z) => Math.abs(z) / (m.temperature.hole * soften))]);
+    const certainty = certaintyOf(l.edges, l.holes, m.temperature, soften);
     const wrong = Uint8Array.from([...Array.from(l.edges, (z, i) => Number((z >= 0 ? 1 : 0) !== p.y[i])), ...Array.from(l.holes, (z, i) => Number((z >= 0 ? 1 : 0) !== p.cellY[i]))]);
     return { certainty, wrong };
   });
