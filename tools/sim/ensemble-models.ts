@@ -7,19 +7,19 @@
  * FIRST may be `shipped` (the weights in src/scan/models.weights.ts). Without `--out` the result is shipped.
  */
 import { writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
 import { modelsFromFile, type ScanModels } from '../../src/scan/models.js';
 import { MODELS } from '../../src/scan/models.weights.js';
 import { SIM_VERSION } from './simulate-photo.js';
 import { ensembleModels, evidenceOf, writeShipped } from './train-models.js';
 
-const args = process.argv.slice(2);
-const opt = (name: string, dflt: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args.splice(i, 2)[1] : dflt;
-};
-const valCount = Number(opt('val', '200'));
-const version = Number(opt('sim-version', String(SIM_VERSION)));
-const out = opt('out', '');
+const { values: o, positionals: args } = parseArgs({
+  allowPositionals: true,
+  options: { val: { type: 'string', default: '200' }, 'sim-version': { type: 'string', default: String(SIM_VERSION) }, out: { type: 'string' } },
+});
+const valCount = Number(o.val);
+const version = Number(o['sim-version']);
+const { out } = o;
 if (args.length < 2) {
   process.stderr.write('ensemble-models: give two models files or more (the first may be "shipped"), e.g. shipped /tmp/new.json\n');
   process.exit(2);

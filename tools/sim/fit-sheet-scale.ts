@@ -9,21 +9,20 @@
  * Without `--out` the result is shipped (src/scan/models.weights.ts).
  */
 import { writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
 import { modelsFromFile } from '../../src/scan/models.js';
 import { MODELS } from '../../src/scan/models.weights.js';
 import { SIM_VERSION } from './simulate-photo.js';
 import { evidenceOf, sheetScaleOn, writeShipped } from './train-models.js';
 
-const args = process.argv.slice(2);
-const opt = (name: string, dflt: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args.splice(i, 2)[1] : dflt;
-};
-const valCount = Number(opt('val', '200'));
-const version = Number(opt('sim-version', String(SIM_VERSION)));
-const out = opt('out', '');
-const without = opt('without', '');
-const source = args[0] ?? 'shipped';
+const { values: o, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { val: { type: 'string', default: '200' }, 'sim-version': { type: 'string', default: String(SIM_VERSION) }, without: { type: 'string' }, out: { type: 'string' } },
+});
+const valCount = Number(o.val);
+const version = Number(o['sim-version']);
+const { out, without } = o;
+const source = positionals[0] ?? 'shipped';
 const models = source === 'shipped' ? { ...MODELS } : modelsFromFile(source);
 const val = await evidenceOf('val', valCount, without ? { exclude: [without] } : undefined, version);
 models.sheet = sheetScaleOn(val, models);
