@@ -151,21 +151,26 @@ function edgeLogitsOf(p: PhotoEvidence, m: Pick<ScanModels, 'edgeLocal' | 'edgeC
 interface Validation {
   edges: { z: Float64Array; y: Uint8Array };
   cells: { z: Float64Array; y: Uint8Array };
+  /** Each photo's log-odds, in `val`'s order (the sheet scale is fitted photo by photo). */
+  photos: PhotoLogits[];
 }
+
+type PhotoLogits = ReturnType<typeof photoLogits>;
 
 function validate(val: PhotoEvidence[], m: Pick<ScanModels, 'edgeLocal' | 'edgeContext' | 'edgeMore' | 'hole'>): Validation {
   const ze: number[] = [];
   const ye: number[] = [];
   const zh: number[] = [];
   const yh: number[] = [];
-  for (const p of val) {
-    const l = photoLogits(p, m);
+  const photos = val.map((p) => photoLogits(p, m));
+  for (const [i, p] of val.entries()) {
+    const l = photos[i];
     ze.push(...l.edges);
     ye.push(...p.y);
     zh.push(...l.holes);
     yh.push(...p.cellY);
   }
-  return { edges: { z: Float64Array.from(ze), y: Uint8Array.from(ye) }, cells: { z: Float64Array.from(zh), y: Uint8Array.from(yh) } };
+  return { edges: { z: Float64Array.from(ze), y: Uint8Array.from(ye) }, cells: { z: Float64Array.from(zh), y: Uint8Array.from(yh) }, photos };
 }
 
 /** How many edges and cells the validation reading gets wrong, and how its chances come true, at `temperature`. */
@@ -184,7 +189,7 @@ export function ensembleModels(first: ScanModels, others: ScanModels[], val: Pho
   const m: ScanModels = { ...first, edgeMore: [...(first.edgeMore ?? []), ...others.flatMap((o) => edgePairs(o).map(({ edgeLocal, edgeContext }) => ({ edgeLocal, edgeContext })))] };
   const v = validate(val, m);
   m.temperature = { edge: fitTemperature(v.edges.z, v.edges.y), hole: fitTemperature(v.cells.z, v.cells.y) };
-  m.sheet = sheetScaleOn(val, m);
+  m.sheet = sheetScaleOn(val, m, v.photos);
   m.about = `${first.about}; edges averaged with ${others.map((o) => o.about).join('; ')}`;
   log(`${edgePairs(m).length} edge pairs; temperatures edge ${m.temperature.edge}, hole ${m.temperature.hole} on ${val.length} validation photos`);
   validationLines(v, m.temperature).forEach((line) => log(line));
@@ -265,18 +270,19 @@ export function trainModels(train: PhotoEvidence[], val: PhotoEvidence[], about:
   const edgeMore = keep?.edgeMore?.length ? { edgeMore: keep.edgeMore } : {};
   const fittedModels = { edgeLocal, edgeContext, ...edgeMore, hole, temperature, ranges: keep ? keep.ranges : rangesOf(train) };
   // 5. how the sheet's own doubts sharpen its chances, on the same validation photos
-  const sheet = sheetScaleOn(val, fittedModels);
+  const sheet = sheetScaleOn(val, fittedModels, v.photos);
   say(`  sheet scale: log-odds times exp(${sheet.base} + ${sheet.perDoubt} ln(1 + items at ${sheet.doubtFrom} or more))`);
   return { models: { ...fittedModels, sheet, about }, report };
 }
 
 /**
  * The sheet scale (src/scan/chances.ts) fitted on validation photos read through the whole reading, softened as the
- * scanner softens a photo outside the training photos' ranges.
+ * scanner softens a photo outside the training photos' ranges. `logits`: the photos' log-odds by these models, where
+ * the caller has read them already.
  */
-export function sheetScaleOn(val: PhotoEvidence[], m: Omit<ScanModels, 'sheet' | 'about'>): SheetScale {
-  const sheets = val.map((p) => {
-    const l = photoLogits(p, m);
+export function sheetScaleOn(val: PhotoEvidence[], m: Omit<ScanModels, 'sheet' | 'about'>, logits = val.map((p) => photoLogits(p, m))): SheetScale {
+  const sheets = val.map((p, i) => {
+    const l = logits[i];
     const soften = softeningOf(p.measures as PhotoMeasures, m.ranges);
     const certainty = certaintyOf(l.edges, l.holes, m.temperature, soften);
     const wrong = Uint8Array.from([...Array.from(l.edges, (z, i) => Number((z >= 0 ? 1 : 0) !== p.y[i])), ...Array.from(l.holes, (z, i) => Number((z >= 0 ? 1 : 0) !== p.cellY[i]))]);
