@@ -1,3 +1,4 @@
+import { maxOf, minOf } from './branch-free.js';
 import { cv, withMats } from './cv.js';
 import type { LandGrid } from './grid.js';
 import type { Photo } from './image.js';
@@ -140,10 +141,6 @@ function pixelInk(img: Uint8Array, bg: Uint8Array, ink: Uint8Array, most: Uint8A
     brightest[i] = maxOf(maxOf(img[j], img[j + 1]), img[j + 2]);
   }
 }
-
-/** The larger and the smaller of two small whole numbers, without a branch. */
-const maxOf = (a: number, b: number) => a - ((a - b) & ((a - b) >> 31));
-const minOf = (a: number, b: number) => b + ((a - b) & ((a - b) >> 31));
 
 /** Clipped paper this much brighter than the land's typical paper is a glare spot: pencil there can wash out. */
 export const GLARE = 1.08;

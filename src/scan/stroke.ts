@@ -1,3 +1,4 @@
+import { maxOf } from './branch-free.js';
 import type { InkMap } from './inkmap.js';
 import { EdgeProbe } from './probe.js';
 
@@ -157,10 +158,7 @@ function widen(raw: Int32Array, w: Float32Array, capped: Float32Array, a: number
     for (let o = 0; o < O; o++) {
       let best = 0;
       const end = row + (o + wob < O ? o + wob : O - 1);
-      for (let d = row + (o > wob ? o - wob : 0); d <= end; d++) {
-        const x = raw[d] - best;
-        best += x & ~(x >> 31);
-      }
+      for (let d = row + (o > wob ? o - wob : 0); d <= end; d++) best = maxOf(best, raw[d]);
       w[row + o] = UNIT[best];
       capped[row + o] = CAPPED[best];
     }
