@@ -1,8 +1,8 @@
 /**
  * Trains the scanner's models (src/scan/models.ts) on simulated photos and writes their weights.
  *
- *   npm run train:models -- [--photos N] [--val M] [--without FAMILY,...] [--out FILE.json] [--holes-only] [--sim-version V]
- *                           [--also CONDITION:COUNT,...]
+ *   npm run train:models -- [--photos N] [--first K] [--val M] [--without FAMILY,...] [--out FILE.json] [--holes-only]
+ *                           [--sim-version V] [--also CONDITION:COUNT,...]
  *
  * Training photos (seeds `train-N`) are fitted on; validation photos (seeds `val-N`) set the temperatures that make
  * the models' chances come true; the benchmark's photos (`bench-N`) are never used. Each photo is measured once
@@ -339,6 +339,12 @@ async function main(): Promise<void> {
     return i >= 0 ? args[i + 1] : dflt;
   };
   const photos = Number(opt('photos', '1500'));
+  // training photos from number K on: a fit on other photos than an earlier one's, to average with it (ensemble-models)
+  const first = Number(opt('first', '0'));
+  if (!Number.isInteger(first) || first < 0) {
+    process.stderr.write(`train-models: --first expects the number of the first training photo (0 or more), found "${opt('first', '')}"\n`);
+    process.exit(2);
+  }
   const valCount = Number(opt('val', '300'));
   const without = opt('without', '').split(',').filter(Boolean);
   const out = opt('out', '');
@@ -355,7 +361,7 @@ async function main(): Promise<void> {
     }
     return { name, n: Number(n) };
   });
-  const train = (await evidenceOf('train', photos, undefined, version)).filter(kept);
+  const train = (await evidenceOf('train', photos, undefined, version, first)).filter(kept);
   const plain = train.length;
   const alsoAbout: string[] = [];
   for (const { name, n } of also) {
@@ -368,7 +374,7 @@ async function main(): Promise<void> {
   const shipped = MODELS;
   const about = holesOnly
     ? `${shipped.about.replace(/; hole model refitted on [^;]*/, '')}; hole model refitted on ${train.length} simulator-v${version} photos`
-    : `${train.length} photos (${[`${plain} simulator-v${version}`, ...alsoAbout].join(', ')})${without.length ? `, without ${without.join(', ')}` : ''}`;
+    : `${train.length} photos (${[`${plain} simulator-v${version}${first ? ` from train-${first}` : ''}`, ...alsoAbout].join(', ')})${without.length ? `, without ${without.join(', ')}` : ''}`;
   const { models } = trainModels(train, val, about, (s) => console.log(s), holesOnly ? shipped : undefined);
   if (out) writeFileSync(out, JSON.stringify(models));
   else writeShipped(models);
