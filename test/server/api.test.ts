@@ -112,9 +112,7 @@ describe('games', () => {
 
 describe('sheets', () => {
   it('scans an uploaded photo into a sheet to review, with its straightened land', async () => {
-    const t = performance.now();
     const res = await upload(srv.base, host.id, 2, photo.bytes);
-    const ms = performance.now() - t;
     expect(res.status, JSON.stringify(res.json)).toBe(201);
     sheet = res.json as unknown as SheetView;
     expect(sheet.id).toMatch(/^[A-Za-z0-9_-]{22}$/);
@@ -127,7 +125,6 @@ describe('sheets', () => {
     const r = await scanPhoto(photo.bytes, loadGame());
     expect(sheet.uncertain).toEqual(r.uncertain.map(({ kind, row, col, likely, chance, points }) => ({ kind, row, col, chance: Math.round(chance * 1000) / 1000, points, ...(likely ? { likely: true } : {}) })));
     expect(sheet.score).toEqual(scoreState(loadGame(), sheet.scanned));
-    expect(ms).toBeLessThan(10_000);
     const land = await fetch(srv.base + sheet.land.url);
     expect(land.headers.get('content-type')).toBe('image/jpeg');
     const meta = await sharp(Buffer.from(await land.arrayBuffer())).metadata();

@@ -83,6 +83,7 @@ export async function crowd(base: string, gameId: string, opts: CrowdOptions): P
       const t = performance.now();
       try {
         const res = await fetch(`${base}/api/games/${gameId}/board`);
+        if (!res.ok) throw new Error(`board answered ${res.status}`);
         (await res.json()) as Board;
         boardMs.push(performance.now() - t);
       } catch {
