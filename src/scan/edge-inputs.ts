@@ -105,16 +105,16 @@ export const lineKey = (kind: 'h' | 'v', row: number, col: number) => (kind === 
 
 const lineInputs = (l: GridLine | undefined, r: (v: number) => number) => (l ? [r(l.median), r(l.spread), r(l.beyond)] : [0, 0, 0]);
 
-/** Each edge's local model inputs. */
-export function localInputs(
-  edges: EdgeFeature[],
-  strokes: StrokeFeature[],
-  cal: StrokeCalibration,
-  cells: (CellInk | null)[],
-  idx: EdgeIndex,
-  lines: Map<string, GridLine>,
-  dotMisfit: number,
-): Float64Array[] {
+/** A land's edges as measured: each one's dotted-line ink and best stroke, the sheet's stroke levels, their places. */
+export interface DrawnEdges {
+  edges: EdgeFeature[];
+  strokes: StrokeFeature[];
+  cal: StrokeCalibration;
+  idx: EdgeIndex;
+}
+
+/** Each edge's local model inputs, given the cells' ink, the grid lines and how well the grid sits on the dots. */
+export function localInputs({ edges, strokes, cal, idx }: DrawnEdges, cells: (CellInk | null)[], lines: Map<string, GridLine>, dotMisfit: number): Float64Array[] {
   const K = Math.max(0.02, cal.level);
   const r = (v: number) => cap(v / K);
   return edges.map((e, i) => {

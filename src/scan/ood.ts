@@ -1,7 +1,5 @@
-import type { EdgeFeature } from './edge-features.js';
+import type { DrawnEdges } from './edge-inputs.js';
 import type { InkMap } from './inkmap.js';
-import type { StrokeCalibration } from './stroke-calibration.js';
-import type { StrokeFeature } from './stroke.js';
 
 /**
  * How a photo compares with the photos the models were trained on. Probabilities fitted on one kind of photo are
@@ -34,7 +32,7 @@ const median = (xs: number[]) => {
   return s[(s.length - 1) >> 1];
 };
 
-export function photoMeasures(ink: InkMap, cellPx: number, dotMisfit: number, edges: EdgeFeature[], strokes: StrokeFeature[], cal: StrokeCalibration): PhotoMeasures {
+export function photoMeasures(ink: InkMap, { edges, strokes, cal }: Pick<DrawnEdges, 'edges' | 'strokes' | 'cal'>, { cellPx, dotMisfit }: { cellPx: number; dotMisfit: number }): PhotoMeasures {
   const K = Math.max(0.02, cal.level);
   const drawn = edges.filter((_, i) => strokes[i].q30 >= cal.threshold);
   // The colour of the strokes: chroma of the darkest inked pixels (pencil is grey, ballpoint blue, red or black).

@@ -44,22 +44,35 @@ export interface SheetEvidence {
   measures: PhotoMeasures;
 }
 
-/**
- * Measures the land: every interior edge's stroke and dotted-line ink, every cell's marks, the sheet's ink
- * levels. `readHoles`: sheet A (sheet B's holes are printed); `printed(r, c)`: a cell holding a printed hole.
- */
-export function gatherEvidence(ink: InkMap, cellPx: number, dotMisfit: number, rows: number, cols: number, center: [number, number], readHoles: boolean, printed: (r: number, c: number) => boolean): SheetEvidence {
+/** The land the evidence is gathered on: the sheet's grid, where its holes are drawn, and how the grid sits on the photo. */
+export interface LandContext {
+  rows: number;
+  cols: number;
+  center: [number, number];
+  /** Pixels of the photo as stored per cell (its resolution, against the training photos'). */
+  cellPx: number;
+  /** How far the placed grid misses the printed dots (grid.ts). */
+  dotMisfit: number;
+  /** Whether the player draws holes on this side (sheet A; sheet B's holes are printed). */
+  readHoles: boolean;
+  /** Whether a cell holds a printed hole. */
+  printed: (r: number, c: number) => boolean;
+}
+
+/** Measures the land: every interior edge's stroke and dotted-line ink, every cell's marks, the sheet's ink levels. */
+export function gatherEvidence(ink: InkMap, land: LandContext): SheetEvidence {
+  const { rows, cols, center, readHoles } = land;
   const edges = edgeFeatures(ink, rows, cols, center);
   const strokes = edges.map((e) => strokeFeature(ink, e.kind, e.row, e.col));
   const cal = calibrateStrokes(strokes);
   // Every cell's marks, for the edges beside it; the X search only where holes are read and there is ink.
   const all = cellFeatures(ink, rows, cols, () => false, readHoles ? 0.2 * cal.level : Infinity);
   const inks = all.map((f) => cellInk(f, cal));
-  const idx = edgeIndex(edges, rows, cols);
-  const local = localInputs(edges, strokes, cal, inks, idx, gridLines(ink, edges, strokes, rows, cols), dotMisfit);
-  const cells = readHoles ? all.filter((f) => !printed(f.row, f.col)) : [];
-  const measures = photoMeasures(ink, cellPx, dotMisfit, edges, strokes, cal);
-  return { rows, cols, center, edges, strokes, cal, idx, local, cells, holeOwn: cells.map((f) => holeOwnInputs(f, cal)), measures };
+  const drawn = { edges, strokes, cal, idx: edgeIndex(edges, rows, cols) };
+  const local = localInputs(drawn, inks, gridLines(ink, edges, strokes, rows, cols), land.dotMisfit);
+  const cells = readHoles ? all.filter((f) => !land.printed(f.row, f.col)) : [];
+  const measures = photoMeasures(ink, drawn, land);
+  return { rows, cols, center, ...drawn, local, cells, holeOwn: cells.map((f) => holeOwnInputs(f, cal)), measures };
 }
 
 export interface Reading {

@@ -229,7 +229,15 @@ export async function scanPhoto(input: PhotoInput, game: GameData, opts: ScanOpt
   const { rows, cols } = sheet.grid;
   const mapHoles = new Set(sheet.map.holes.map(([r, c]) => r * cols + c));
   // Sheet B has no player holes: only its printed ones.
-  const ev = gatherEvidence(ink, grid.cellPx / photo.scale, grid.dotMisfit ?? 0, rows, cols, sheet.center, side === 'A', (r, c) => mapHoles.has(r * cols + c));
+  const ev = gatherEvidence(ink, {
+    rows,
+    cols,
+    center: sheet.center,
+    cellPx: grid.cellPx / photo.scale,
+    dotMisfit: grid.dotMisfit ?? 0,
+    readHoles: side === 'A',
+    printed: (r, c) => mapHoles.has(r * cols + c),
+  });
   lap('features');
   opts.collect?.(ev, { grid, photoScale: photo.scale });
   const reading = readSheet(ev, opts.models ?? defaultModels());
