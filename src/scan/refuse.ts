@@ -3,7 +3,7 @@ import type { GameData, SheetState } from '../engine/types.js';
 import { ScanRefused } from '../errors.js';
 import type { RatedItem } from './ask.js';
 import type { LandGrid } from './grid.js';
-import type { Reading, SheetEvidence } from './read.js';
+import type { SheetEvidence } from './read.js';
 import { TUNING } from './tuning.js';
 
 /*
@@ -14,13 +14,11 @@ import { TUNING } from './tuning.js';
 
 const MAX_ASKED = TUNING.refuse.maxAsked;
 
-export function checkReadable(name: string, ev: SheetEvidence, reading: Reading, rated: RatedItem[]): void {
+export function checkReadable(name: string, rated: RatedItem[]): void {
   const asked = rated.filter((r) => !r.likely).length;
   if (asked > MAX_ASKED) {
     throw new ScanRefused('too-doubtful', name, `the photo is too hard to read reliably (${asked} spots to check): retake it closer, in even light, holding still`);
   }
-  void ev;
-  void reading;
 }
 
 /**

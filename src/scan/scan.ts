@@ -245,7 +245,7 @@ export async function scanPhoto(input: PhotoInput, game: GameData, opts: ScanOpt
   const score = scoreState(game, state);
   let doubts = rateDoubts(game, state, reading.uncertain);
   if (!opts.keepDoubtful) {
-    checkReadable(name, ev, reading, doubts.items);
+    checkReadable(name, doubts.items);
     checkRegistered(name, grid);
     checkFinished(name, state, ev, game);
   }
