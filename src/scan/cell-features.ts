@@ -152,11 +152,11 @@ function cellTones(m: InkMap, rows: number, cols: number): Float64Array {
 const COLOURED = 20;
 
 /**
- * Samples both diagonals and the inner area of every cell not skipped. A cell whose inner area has almost no
+ * Samples both diagonals and the inner area of every cell. A cell whose inner area has almost no
  * pixel at `quiet` ink (under 3%; an X's strokes cover about a fifth of it) gets empty diagonals without the
  * stroke search, which is most of this stage's time.
  */
-export function cellFeatures(m: InkMap, rows: number, cols: number, skip: (r: number, c: number) => boolean, quiet = 0): CellFeature[] {
+export function cellFeatures(m: InkMap, rows: number, cols: number, quiet = 0): CellFeature[] {
   const out: CellFeature[] = [];
   const { cell, margin, width } = m;
   const lo = Math.round(cell * 0.15);
@@ -164,7 +164,6 @@ export function cellFeatures(m: InkMap, rows: number, cols: number, skip: (r: nu
   const tones = cellTones(m, rows, cols);
   for (let r = 0; r < rows; r++) {
     for (let c = 0; c < cols; c++) {
-      if (skip(r, c)) continue;
       const x0 = margin + c * cell;
       const y0 = margin + r * cell;
       const inner = new Uint8Array((hi - lo) * (hi - lo));

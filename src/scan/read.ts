@@ -66,7 +66,7 @@ export function gatherEvidence(ink: InkMap, land: LandContext): SheetEvidence {
   const strokes = edges.map((e) => strokeFeature(ink, e.kind, e.row, e.col));
   const cal = calibrateStrokes(strokes);
   // Every cell's marks, for the edges beside it; the X search only where holes are read and there is ink.
-  const all = cellFeatures(ink, rows, cols, () => false, readHoles ? 0.2 * cal.level : Infinity);
+  const all = cellFeatures(ink, rows, cols, readHoles ? 0.2 * cal.level : Infinity);
   const inks = all.map((f) => cellInk(f, cal));
   const drawn = { edges, strokes, cal, idx: edgeIndex(edges, rows, cols) };
   const local = localInputs(drawn, inks, gridLines(ink, edges, strokes, rows, cols), land.dotMisfit);
