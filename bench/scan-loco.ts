@@ -2,9 +2,9 @@
  * Leave one family out: for each family of the simulator's conditions, the scanner's models are trained on photos
  * simulated without it, then read photos with it forced on. This, not the benchmark's in-distribution figure, is
  * what predicts photos unlike any the models saw. Beside it, the same fit on as many plain photos and the shipped
- * models read the same photos: the first gap is the family's, the second the training set's size. Slow (a training and a photo set per family): run it by name,
- * `npm run bench -- scan-loco`. BENCH_LOCO_TRAIN (default 400) and BENCH_LOCO_EVAL (default 40) set the counts,
- * BENCH_LOCO_FAMILIES a comma-separated subset.
+ * models read the same photos: the first gap is the family's, the second the training set's size. Slow (a training
+ * and a photo set per family): run it by name, `npm run bench -- scan-loco`. BENCH_LOCO_TRAIN (default 400) and
+ * BENCH_LOCO_EVAL (default 40) set the counts, BENCH_LOCO_FAMILIES a comma-separated subset.
  */
 import { existsSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
