@@ -116,8 +116,11 @@ export interface DrawnEdges {
 /** Each edge's local model inputs, given the cells' ink, the grid lines and how well the grid sits on the dots. */
 export function localInputs({ edges, strokes, cal, idx }: DrawnEdges, cells: (CellInk | null)[], lines: Map<string, GridLine>, dotMisfit: number): Float64Array[] {
   const K = Math.max(0.02, cal.level);
-  const r = (v: number) => cap(v / K);
+  const wayK = { h: Math.max(0.02, cal.way.h), v: Math.max(0.02, cal.way.v) };
   return edges.map((e, i) => {
+    // each stroke over its own way's level: this edge's and those in line with it over this way's, those across over the other's
+    const r = (v: number) => cap(v / wayK[e.kind]);
+    const rx = (v: number) => cap(v / wayK[e.kind === 'h' ? 'v' : 'h']);
     const s = strokes[i];
     const f = s.fifths;
     const [a, b] = cellsBeside(e.kind, e.row, e.col, idx.rows, idx.cols).map((c) => (c >= 0 ? cells[c] : null));
@@ -147,7 +150,7 @@ export function localInputs({ edges, strokes, cal, idx }: DrawnEdges, cells: (Ce
       Math.max(0.2, Math.min(1.3, e.light)), e.glare >= GLARE ? 1 : 0, e.across,
       cal.level, cal.threshold / K, cal.blank / K, Math.min(1, dotMisfit),
       Math.max(...shade), Math.min(...shade), Math.max(...cross), Math.max(...fill),
-      r(Math.min(...straight)), r(Math.max(...straight)), r(Math.min(...meet)), r(Math.max(...meet)),
+      r(Math.min(...straight)), r(Math.max(...straight)), rx(Math.min(...meet)), rx(Math.max(...meet)),
       ...lineInputs(lines.get(lineKey(e.kind, e.row, e.col)), r),
       ...s.patch.map(r),
     ]);

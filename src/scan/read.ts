@@ -64,7 +64,7 @@ export function gatherEvidence(ink: InkMap, land: LandContext): SheetEvidence {
   const { rows, cols, center, readHoles } = land;
   const edges = edgeFeatures(ink, rows, cols, center);
   const strokes = edges.map((e) => strokeFeature(ink, e.kind, e.row, e.col));
-  const cal = calibrateStrokes(strokes);
+  const cal = calibrateStrokes(strokes, edges.map((e) => e.kind));
   // Every cell's marks, for the edges beside it; the X search only where holes are read and there is ink.
   const all = cellFeatures(ink, rows, cols, readHoles ? 0.2 * cal.level : Infinity);
   const inks = all.map((f) => cellInk(f, cal));

@@ -17,6 +17,13 @@ export interface StrokeCalibration {
   mostLevel: number;
   /** The drawn strokes' typical colour (StrokeFeature.chroma): near 0 for pencil, higher for a coloured pen. */
   chroma: number;
+  /**
+   * The level each way's strokes are measured against (h: along the rows, v: down the columns): `level`, but a
+   * way's own where its strokes are far fainter than the other way's. A phone that moves while the photo is taken
+   * smears the strokes across its motion into broad, pale bands and leaves those along it sharp; against the
+   * sheet's level the smeared fences would read as blanks, against their own way's they read as the fences they are.
+   */
+  way: { h: number; v: number };
 }
 
 /** Otsu's threshold on values in 0..1 (maximises the between-class variance), on a 256-bin histogram. */
@@ -54,7 +61,31 @@ export function otsu(values: number[]): number {
 /** Below this a line is no stroke whatever the sheet (the ink map's noise floor on clean paper). */
 const MIN_STROKE = 0.04;
 
-export function calibrateStrokes(strokes: StrokeFeature[]): StrokeCalibration {
+/**
+ * A way whose strokes are under this share of the other way's as dark is measured against its own level. Hands
+ * press harder one way than the other by less than this; a smeared photo takes more.
+ */
+const WAY_FAINTER = 0.75;
+/** The least share of the sheet's level a way is measured against: fainter than that a way's "strokes" are noise. */
+const WAY_LEAST = 0.4;
+
+/** The typical drawn stroke among some edges' q30s: the median of those over their Otsu split (NaN for under 5). */
+function drawnLevel(s: number[]): number {
+  const t = Math.max(MIN_STROKE, otsu(s));
+  const hi = s.filter((x) => x >= t);
+  return hi.length >= 5 ? quantile(hi, 0.5) : NaN;
+}
+
+/** Each way's level (see StrokeCalibration.way), from its strokes' q30s and the other way's. */
+function wayLevels(s: number[], kinds: ('h' | 'v')[], level: number): { h: number; v: number } {
+  const h = drawnLevel(s.filter((_, i) => kinds[i] === 'h'));
+  const v = drawnLevel(s.filter((_, i) => kinds[i] === 'v'));
+  const own = (mine: number, other: number) => (mine < WAY_FAINTER * other ? Math.max(WAY_LEAST * level, mine) : level);
+  return Number.isNaN(h) || Number.isNaN(v) ? { h: level, v: level } : { h: own(h, v), v: own(v, h) };
+}
+
+/** The sheet's levels from its edges' strokes and their ways (`kinds[i]` is stroke i's edge's). */
+export function calibrateStrokes(strokes: StrokeFeature[], kinds: ('h' | 'v')[]): StrokeCalibration {
   const s = strokes.map((f) => f.q30);
   let t = Math.max(MIN_STROKE, otsu(s));
   let hi = s.filter((x) => x >= t);
@@ -69,5 +100,5 @@ export function calibrateStrokes(strokes: StrokeFeature[]): StrokeCalibration {
   const drawn = strokes.filter((f) => f.q30 >= t);
   const mostLevel = drawn.length >= 5 ? quantile(drawn.map((f) => f.most), 0.5) : level;
   const chroma = drawn.length >= 5 ? quantile(drawn.map((f) => f.chroma), 0.5) : 0;
-  return { level, threshold: t, blank, mostLevel, chroma };
+  return { level, threshold: t, blank, mostLevel, chroma, way: wayLevels(s, kinds, level) };
 }

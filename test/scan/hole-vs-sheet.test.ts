@@ -47,7 +47,7 @@ describe('a cell against its sheet', () => {
 
 describe('a cell’s ink as a texture', () => {
   const n = 34;
-  const cal: StrokeCalibration = { level: 0.4, threshold: 0.2, blank: 0.02, mostLevel: 0.4, chroma: 0 };
+  const cal: StrokeCalibration = { level: 0.4, threshold: 0.2, blank: 0.02, mostLevel: 0.4, chroma: 0, way: { h: 0.4, v: 0.4 } };
   const cell = (ink: (x: number, y: number) => number): CellFeature => {
     const inner = Uint8Array.from({ length: n * n }, (_, i) => Math.round(ink(i % n, Math.floor(i / n))));
     const none = new Float32Array(20);

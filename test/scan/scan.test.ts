@@ -158,6 +158,25 @@ describe('baako scan errors: one line, exit 2, what to do', () => {
     expect(r.range[1]).toBeGreaterThanOrEqual(r.score.total);
   }, 60_000);
 
+  it('reads a photo smeared one way by a moving phone: those strokes are measured against their own way', async () => {
+    // the phone moved along the sheet's rows: the strokes down the columns are smeared into pale bands, those
+    // along the rows stay sharp; against the sheet's one level nearly every column fence was a doubt (22 asked)
+    const smeared = await simulatePhoto('smear-2', 'easy', {
+      sizes: [[4000, 3000]],
+      conditions: 'none',
+      tweak: (k) => {
+        k.photo.blur = { kind: 'motion', sigma: 0, length: 14, angleDeg: k.camera.rotationDeg };
+      },
+    });
+    let way: { h: number; v: number } | undefined;
+    const r = await scanPhoto(smeared.jpeg, game, { keepDoubtful: true, collect: (ev) => (way = ev.cal.way) });
+    const e = evaluate(smeared.truth, r.state, r.uncertain);
+    expect(e.edgeErrors).toEqual([]);
+    expect(e.asked).toBeLessThanOrEqual(1);
+    expect(r.score.total).toBe(smeared.truth.score);
+    expect(way!.v).toBeLessThan(0.6 * way!.h);
+  }, 60_000);
+
   it('reads a QR code blurred past what zxing binarizes on its own', async () => {
     // an extreme training photo: strong blur and a shadow; zxing alone failed on it at every resolution
     const blurred = await simulatePhoto('train-974', 'extreme', { sizes: [[4000, 3000]], conditions: 'none' });

@@ -13,7 +13,7 @@ import { CONDITIONS } from './conditions.js';
 import type { PhotoTruth } from './simulate-photo.js';
 
 /** Bumped whenever what the scanner measures changes (the cached evidence is then measured again). */
-export const EVIDENCE_VERSION = 10;
+export const EVIDENCE_VERSION = 11;
 
 export interface PhotoEvidence {
   photo: number;
