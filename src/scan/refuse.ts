@@ -31,14 +31,19 @@ export function checkFinished(name: string, state: SheetState, ev: SheetEvidence
   const ones = (line: string) => line.split('1').length - 1;
   const { h, v } = state.fences;
   const fences = h.slice(1, -1).reduce((n, line) => n + ones(line), 0) + v.reduce((n, line) => n + ones(line.slice(1, -1)), 0);
-  const inkedWay = (kind: 'h' | 'v') => ev.edges.filter((e, i) => e.kind === kind && ev.strokes[i].q30 >= ev.cal.threshold).length;
+  // each way's strokes against its own level, as they are read (a way smeared pale by a moving phone still counts)
+  const inkedWay = (kind: 'h' | 'v') => {
+    const t = (ev.cal.threshold * ev.cal.way[kind]) / ev.cal.level;
+    return ev.edges.filter((e, i) => e.kind === kind && ev.strokes[i].q30 >= t).length;
+  };
   const [across, down] = [inkedWay('h'), inkedWay('v')];
   const inked = across + down;
   const fewest = fewestFenceEdges(game.sheets[state.side], game.specialFences);
   if (Math.min(fences, inked) < fewest) {
     throw new ScanRefused('unfinished', name, `found pencil on only ${Math.min(fences, inked)} edges where a finished sheet has at least ${fewest} fence edges (its special fences alone): the pencil does not show in this photo: retake it in softer, even light, or trace the fences darker`);
   }
-  // One way only: the phone moved while the photo was taken, and its smear wiped out the strokes across it.
+  // One way only: the phone moved while the photo was taken, and its smear wiped out the strokes across it (below
+  // even their own way's split).
   const fewestWay = fewestFenceEdgesEachWay(game.sheets[state.side], game.specialFences);
   if (Math.min(across, down) < fewestWay) {
     const [few, way] = across < down ? [across, 'along the rows'] : [down, 'down the columns'];

@@ -48,26 +48,32 @@ describe('a sheet whose strokes show one way only', () => {
   const game = loadGame();
   const truth = JSON.parse(readFileSync(join(projectRoot, 'fixtures', 'photos', '01-easy-a-a4-pen.truth.json'), 'utf8'));
   const state: SheetState = { side: truth.side, cards: truth.cards, fences: truth.fences, holes: truth.holes };
-  /** Evidence with every interior edge, inked where the truth has a fence and `shows` lets it show. */
-  const evidence = (shows: (kind: 'h' | 'v') => boolean) => {
+  /** Evidence with every interior edge, inked where the truth has a fence at its way's `ink`, each way measured against `way`. */
+  const evidence = (ink: (kind: 'h' | 'v') => number, way = { h: 1, v: 1 }) => {
     const { h, v } = state.fences;
     const edges: { kind: 'h' | 'v'; row: number; col: number }[] = [];
     const strokes: { q30: number }[] = [];
-    h.forEach((line, r) => [...line].forEach((x, c) => r > 0 && r < h.length - 1 && (edges.push({ kind: 'h', row: r, col: c }), strokes.push({ q30: x === '1' && shows('h') ? 1 : 0 }))));
-    v.forEach((line, r) => [...line].forEach((x, c) => c > 0 && c < line.length - 1 && (edges.push({ kind: 'v', row: r, col: c }), strokes.push({ q30: x === '1' && shows('v') ? 1 : 0 }))));
-    return { edges, strokes, cal: { threshold: 0.5 } } as unknown as SheetEvidence;
+    h.forEach((line, r) => [...line].forEach((x, c) => r > 0 && r < h.length - 1 && (edges.push({ kind: 'h', row: r, col: c }), strokes.push({ q30: x === '1' ? ink('h') : 0 }))));
+    v.forEach((line, r) => [...line].forEach((x, c) => c > 0 && c < line.length - 1 && (edges.push({ kind: 'v', row: r, col: c }), strokes.push({ q30: x === '1' ? ink('v') : 0 }))));
+    return { edges, strokes, cal: { threshold: 0.5, level: 1, way } } as unknown as SheetEvidence;
   };
 
   it('is refused as smeared (the phone moved) when nearly no edge down the columns shows, and read when both ways do', () => {
-    expect(() => checkFinished('both.jpg', state, evidence(() => true), game)).not.toThrow();
+    expect(() => checkFinished('both.jpg', state, evidence(() => 1), game)).not.toThrow();
     let refusal: unknown;
     try {
-      checkFinished('smeared.jpg', state, evidence((k) => k === 'h'), game);
+      checkFinished('smeared.jpg', state, evidence((k) => (k === 'h' ? 1 : 0)), game);
     } catch (e) {
       refusal = e;
     }
     expect(refusal).toBeInstanceOf(ScanRefused);
     expect((refusal as ScanRefused).code).toBe('too-blurry');
     expect((refusal as ScanRefused).message).toMatch(/^smeared\.jpg: found pencil on only 0 edges down the columns where a finished sheet has at least 4 each way.*hold the phone still/);
+  });
+
+  it('is read when the strokes down the columns are smeared pale but show against their own way', () => {
+    const pale = (k: 'h' | 'v') => (k === 'h' ? 1 : 0.3);
+    expect(() => checkFinished('pale.jpg', state, evidence(pale), game)).toThrow(/down the columns/);
+    expect(() => checkFinished('pale.jpg', state, evidence(pale, { h: 1, v: 0.3 }), game)).not.toThrow();
   });
 });

@@ -169,7 +169,7 @@ describe('baako scan errors: one line, exit 2, what to do', () => {
       },
     });
     let way: { h: number; v: number } | undefined;
-    const r = await scanPhoto(smeared.jpeg, game, { keepDoubtful: true, collect: (ev) => (way = ev.cal.way) });
+    const r = await scanPhoto(smeared.jpeg, game, { collect: (ev) => (way = ev.cal.way) });
     const e = evaluate(smeared.truth, r.state, r.uncertain);
     expect(e.edgeErrors).toEqual([]);
     expect(e.asked).toBeLessThanOrEqual(1);
