@@ -16,33 +16,62 @@ import { straighten } from './rectify.js';
 /** Pixels a cell in the straightened land the dots are measured in (the dots' period is then 8 pixels). */
 const CELL = 48;
 const MARGIN = 24;
-/** How far across a line its dots are looked for, in cells (beyond half a cell they are the next line's). */
-const REACH = 0.42;
+/**
+ * How far across a line its dots are looked for on the first pass, in cells: wide enough to follow a fold half a
+ * cell off (beyond half a cell they are the next line's), and narrow, for a sheet whose located grid is near already:
+ * there the wide reach can take the dots of a line crowded with strokes beside for its own. Both are tried.
+ */
+const REACH_WIDE = 0.42;
+const REACH_NARROW = 0.2;
 /** How far across, on the second pass, once the first has brought the lines near. */
 const REACH_FINE = 0.15;
 /** Dot contrast (luma levels) under which a stretch says nothing (dots hidden by a stroke, glare or shadow). */
 const MIN_CONTRAST = 6;
 
-/** Where each grid line's dots lie across it, beside each cell: offsets in pixels, NaN where they do not show. */
-function dotOffsets(red: Uint8Array, width: number, rows: number, cols: number, reach: number): { v: Float64Array; h: Float64Array } {
+/**
+ * Each line's stretch beside each cell: how far its dots stand out from the paper between them at each offset
+ * across (pixels -R..R, at index o + R). v[band * (cols + 1) + line]: vertical line `line` beside cell row `band`;
+ * h[line * cols + band] likewise (the border lines' entries stay empty).
+ */
+interface DotContrasts {
+  R: number;
+  v: Float64Array[];
+  h: Float64Array[];
+  /** The contrast where the grid puts each stretch's line (offset 0), stretch by stretch: higher where it sits on its dots. */
+  fit: Float64Array;
+}
+
+function dotContrasts(red: Uint8Array, width: number, rows: number, cols: number, reach: number): DotContrasts {
   const R = Math.round(reach * CELL);
-  // v[band * (cols + 1) + line]: vertical line `line` beside cell row `band`; h[line * cols + band] likewise
+  const v: Float64Array[] = [];
+  const h: Float64Array[] = [];
+  const fit: number[] = [];
+  const add = (to: Float64Array[], at: number, cs: Float64Array) => {
+    to[at] = cs;
+    fit.push(cs[R]);
+  };
+  for (let line = 1; line < cols; line++) for (let band = 0; band < rows; band++) add(v, band * (cols + 1) + line, stretchContrasts(red, width, 'v', line, band, R));
+  for (let line = 1; line < rows; line++) for (let band = 0; band < cols; band++) add(h, line * cols + band, stretchContrasts(red, width, 'h', line, band, R));
+  return { R, v, h, fit: Float64Array.from(fit) };
+}
+
+/** Where each stretch's dots lie within `reach` (cells) of its line: offsets in pixels, NaN where they do not show. */
+function offsetsWithin(d: DotContrasts, rows: number, cols: number, reach: number): { v: Float64Array; h: Float64Array } {
+  const r = Math.min(d.R, Math.round(reach * CELL));
   const v = new Float64Array(rows * (cols + 1)).fill(NaN);
   const h = new Float64Array((rows + 1) * cols).fill(NaN);
-  for (let line = 1; line < cols; line++) for (let band = 0; band < rows; band++) v[band * (cols + 1) + line] = dotLineOffset(red, width, 'v', line, band, R);
-  for (let line = 1; line < rows; line++) for (let band = 0; band < cols; band++) h[line * cols + band] = dotLineOffset(red, width, 'h', line, band, R);
+  d.v.forEach((cs, k) => (v[k] = bestOffset(cs, d.R, r)));
+  d.h.forEach((cs, k) => (h[k] = bestOffset(cs, d.R, r)));
   return { v, h };
 }
 
-/** Where one line's dots lie across it beside one cell (within R pixels), or NaN where they do not show. */
-function dotLineOffset(red: Uint8Array, width: number, kind: 'v' | 'h', line: number, band: number, R: number): number {
+/** One stretch's dot contrast at every offset across, -R..R pixels. */
+function stretchContrasts(red: Uint8Array, width: number, kind: 'v' | 'h', line: number, band: number, R: number): Float64Array {
   const period = CELL / DOTS_PER_CELL;
   const sums = new Float64Array(period);
   const counts = new Float64Array(period);
   const from = Math.round(band * CELL + 0.12 * CELL);
   const to = Math.round((band + 1) * CELL - 0.12 * CELL);
-  let bestC = 0;
-  let bestO = 0;
   const cs = new Float64Array(2 * R + 1);
   // pixel (along, across) at base + s * step + o * side
   const step = kind === 'v' ? width : 1;
@@ -72,17 +101,26 @@ function dotLineOffset(red: Uint8Array, width: number, kind: 'v' | 'h', line: nu
       if (c > top) top = c;
     }
     cs[o + R] = top;
-    if (top > bestC) {
-      bestC = top;
+  }
+  return cs;
+}
+
+/** The offset (pixels) within r of the line where a stretch's dots stand out most, or NaN where they do not show. */
+function bestOffset(cs: Float64Array, R: number, r: number): number {
+  let bestC = 0;
+  let bestO = 0;
+  for (let o = -r; o <= r; o++) {
+    if (cs[o + R] > bestC) {
+      bestC = cs[o + R];
       bestO = o;
     }
   }
   if (bestC < MIN_CONTRAST) return NaN;
-  // sub-pixel: the parabola through the best offset and its neighbours; pixel o's centre lies half a pixel
-  // past the line at offset o (the straightened land samples pixel centres), hence the half
+  // sub-pixel: the parabola through the best offset and its neighbours within reach; pixel o's centre lies half a
+  // pixel past the line at offset o (the straightened land samples pixel centres), hence the half
   const k = bestO + R;
   let at = bestO;
-  if (k > 0 && k < cs.length - 1) {
+  if (bestO > -r && bestO < r) {
     const den = cs[k - 1] - 2 * cs[k] + cs[k + 1];
     if (den < -1e-9) at = bestO + (0.5 * (cs[k - 1] - cs[k + 1])) / den;
   }
@@ -140,13 +178,16 @@ function landToPhoto(g: LandGrid, u: number, v: number): [number, number] {
   return [at(g.xs), at(g.ys)];
 }
 
-/** One pass: measures the dots through `g` and returns the grid moved to where they lie. */
-function pass(photo: Photo, g: LandGrid, reach: number): LandGrid {
+/** The dots' contrasts in the land straightened through `g` (its red channel: the blue-grey dots are darkest there). */
+function measure(photo: Photo, g: LandGrid, reach: number): DotContrasts {
+  const { rgb: red, width } = straighten(photo, g, CELL, MARGIN, 1);
+  return dotContrasts(red, width, g.rows, g.cols, reach);
+}
+
+/** The grid moved to where the stretches' offsets put its lines, smoothed over neighbouring vertices. */
+function moved(g: LandGrid, off: { v: Float64Array; h: Float64Array }): LandGrid {
   const { rows, cols } = g;
   const W = cols + 1;
-  // the red channel only: the blue-grey dots are darkest there
-  const { rgb: red, width } = straighten(photo, g, CELL, MARGIN, 1);
-  const off = dotOffsets(red, width, rows, cols, reach);
   // each vertex's shift across each of its two lines: the mean of the line's stretches either side of it
   const dx = new Float64Array((rows + 1) * W).fill(NaN);
   const dy = new Float64Array((rows + 1) * W).fill(NaN);
@@ -187,7 +228,46 @@ const mean = (xs: number[]) => {
   return v.length ? v.reduce((s, x) => s + x, 0) / v.length : NaN;
 };
 
-/** The grid moved onto the printed dots: a wide pass, then a fine one. */
+/**
+ * Whether grid b's lines sit on more dots than grid a's, stretch for stretch, by more than twice the standard
+ * error of the difference: two grids that differ only in a few vertices differ in their fit by chance as much.
+ */
+function fitsBetter(b: Float64Array, a: Float64Array): boolean {
+  const n = a.length;
+  if (n < 2) return false;
+  let sum = 0;
+  let sq = 0;
+  for (let k = 0; k < n; k++) {
+    const d = b[k] - a[k];
+    sum += d;
+    sq += d * d;
+  }
+  const mean = sum / n;
+  const sd = Math.sqrt(Math.max(0, (sq - n * mean * mean) / (n - 1)));
+  return mean > (2 * sd) / Math.sqrt(n);
+}
+
+const meanOf = (xs: Float64Array) => xs.reduce((s, x) => s + x, 0) / Math.max(1, xs.length);
+
+/**
+ * The grid moved onto the printed dots: a first pass, then a fine one. The first looks for the dots up to 0.42 cell
+ * off their line, and again up to 0.2; the narrow grid is kept where its lines clearly sit on more dots. A land whose
+ * dots stand out less, typically, than a stretch needs to say anything (faint print, blur) stays as located: its few
+ * stretches that clear the bar move it as often wrong as right.
+ */
 export function registerToDots(photo: Photo, g: LandGrid): LandGrid {
-  return pass(photo, pass(photo, g, REACH), REACH_FINE);
+  const first = measure(photo, g, REACH_WIDE);
+  // (its misfit still says how little its dots agree)
+  if (meanOf(first.fit) < MIN_CONTRAST) return { ...g, dotMisfit: moved(g, offsetsWithin(first, g.rows, g.cols, REACH_FINE)).dotMisfit };
+  const refined = (c: LandGrid) => {
+    const m = measure(photo, c, REACH_FINE);
+    return { grid: moved(c, offsetsWithin(m, c.rows, c.cols, REACH_FINE)), fit: m.fit };
+  };
+  const wide = moved(g, offsetsWithin(first, g.rows, g.cols, REACH_WIDE));
+  const narrow = moved(g, offsetsWithin(first, g.rows, g.cols, REACH_NARROW));
+  const a = refined(wide);
+  // (mostly the same grid: no line's dots lay further off than the narrow reach)
+  if (wide.xs.every((x, k) => x === narrow.xs[k] && wide.ys[k] === narrow.ys[k])) return a.grid;
+  const b = refined(narrow);
+  return fitsBetter(b.fit, a.fit) ? b.grid : a.grid;
 }

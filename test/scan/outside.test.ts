@@ -27,7 +27,11 @@ describe.skipIf(photos.length === 0)(`photos made outside the project (${outside
   }, 600_000);
 });
 
-/** Measured on the sixteen photos of 2026-11-26 (docs/benchmarks.md): 12 exact, none refused, 1 total wrong after answers. */
-const LEAST_EXACT = 12;
+/**
+ * Measured on the sixteen photos (docs/benchmarks.md): 12 exact on 2026-11-26, none refused, 1 total wrong after
+ * answers; 11 exact since 2026-11-27, when the dots' pass began keeping the narrower reach's grid where it sits on
+ * more dots (pen-a-01 then reads one edge wrong that moves nothing; the simulated photos gained, see the docs).
+ */
+const LEAST_EXACT = 11;
 const MOST_REFUSED = 0;
 const MOST_WRONG_AFTER_ANSWERS = 1;
