@@ -242,12 +242,10 @@ function fitsBetter(b: Float64Array, a: Float64Array): boolean {
     sum += d;
     sq += d * d;
   }
-  const mean = sum / n;
-  const sd = Math.sqrt(Math.max(0, (sq - n * mean * mean) / (n - 1)));
-  return mean > (2 * sd) / Math.sqrt(n);
+  const avg = sum / n;
+  const sd = Math.sqrt(Math.max(0, (sq - n * avg * avg) / (n - 1)));
+  return avg > (2 * sd) / Math.sqrt(n);
 }
-
-const meanOf = (xs: Float64Array) => xs.reduce((s, x) => s + x, 0) / Math.max(1, xs.length);
 
 /**
  * The grid moved onto the printed dots: a first pass, then a fine one. The first looks for the dots up to 0.42 cell
@@ -258,7 +256,7 @@ const meanOf = (xs: Float64Array) => xs.reduce((s, x) => s + x, 0) / Math.max(1,
 export function registerToDots(photo: Photo, g: LandGrid): LandGrid {
   const first = measure(photo, g, REACH_WIDE);
   // (its misfit still says how little its dots agree)
-  if (meanOf(first.fit) < MIN_CONTRAST) return { ...g, dotMisfit: moved(g, offsetsWithin(first, g.rows, g.cols, REACH_FINE)).dotMisfit };
+  if (mean(Array.from(first.fit)) < MIN_CONTRAST) return { ...g, dotMisfit: moved(g, offsetsWithin(first, g.rows, g.cols, REACH_FINE)).dotMisfit };
   const refined = (c: LandGrid) => {
     const m = measure(photo, c, REACH_FINE);
     return { grid: moved(c, offsetsWithin(m, c.rows, c.cols, REACH_FINE)), fit: m.fit };
