@@ -238,7 +238,15 @@ describe('baako scan output', () => {
       expect(line.split(';').length).toBe(asked.length);
       expect(line).toMatch(/% wrong/);
     }
-    if (likely.length) expect(r.stdout).toMatch(new RegExp(`not asked, fairly sure or the score stands either way \\(${likely.length}\\)`));
+    expect(likely.length).toBeGreaterThan(0);
+    // folded away unless --verbose, which lists them one a line, likeliest wrong first
+    expect(r.stdout).toMatch(new RegExp(`not asked, fairly sure or the score stands either way \\(${likely.length}\\): --verbose lists them\n`));
+    const item = (u: (typeof likely)[number]) => `${u.kind === 'hole' ? 'cell' : `${u.kind === 'h' ? 'horizontal' : 'vertical'} edge`} ${u.kind === 'hole' ? '' : u.kind}${u.row},${u.col} read`;
+    expect(r.stdout).not.toContain(item(likely[0]));
+    const v = baako(['scan', file, '--verbose']).stdout.split('\n');
+    const from = v.findIndex((l) => l === `  not asked, fairly sure or the score stands either way (${likely.length}):`);
+    expect(from).toBeGreaterThan(0);
+    expect(v.slice(from + 1, from + 1 + likely.length).map((l) => l.slice(0, l.indexOf(' read') + 5))).toEqual(likely.map((u) => `    ${item(u)}`));
   }, 60_000);
 
   it('--json gives the scan JSON of formats.md, and --overlay writes a PNG', () => {

@@ -19,7 +19,7 @@ export const scanCommand: CommandModule<object, ScanArgs> = {
     y
       .positional('photos', { type: 'string', array: true, demandOption: true, describe: 'photos (JPEG, HEIC, PNG, WebP, AVIF, TIFF), or PDFs of scanned sheets (a sheet a page)' })
       .option('json', { type: 'boolean', default: false, describe: 'print the scan JSON (an array for several photos)' })
-      .option('verbose', { type: 'boolean', default: false, describe: 'list every discovery on a line of its own' })
+      .option('verbose', { type: 'boolean', default: false, describe: 'list every discovery, and every spot not asked about, on a line of its own' })
       .option('overlay', { type: 'string', describe: 'write a PNG of what was read: a file, or a folder for several photos' })
       .option('game', { type: 'string', describe: "the pack's game.json (or the id of a game of baako serve), used when a sheet's QR code cannot be read" })
       .option('data', { type: 'string', default: 'baako-data', describe: "baako serve's data folder, where --game ID is looked up" })

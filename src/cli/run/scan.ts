@@ -199,7 +199,11 @@ export async function runScan(args: ScanArgs): Promise<void> {
       const likely = r!.uncertain.filter((u) => u.likely);
       const where = args.overlay ? 'on the sheet or the overlay' : 'on the sheet';
       if (asked.length) stdio.log(`  check ${spots(asked.length)} ${where}, likeliest wrong first: ${asked.map(describeDoubt).join('; ')}`);
-      if (likely.length) stdio.log(`  not asked, fairly sure or the score stands either way (${likely.length}): ${likely.map(describeDoubt).join('; ')}`);
+      // Folded away unless asked for: past two or three spots nobody checks, and a long list hides the asked ones.
+      if (likely.length && args.verbose) {
+        stdio.log(`  not asked, fairly sure or the score stands either way (${likely.length}):`);
+        for (const u of likely) stdio.log(`    ${describeDoubt(u)}`);
+      } else if (likely.length) stdio.log(`  not asked, fairly sure or the score stands either way (${likely.length}): --verbose lists them`);
     });
     if (ok.length > 1) {
       stdio.log();
