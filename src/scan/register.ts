@@ -249,14 +249,16 @@ function fitsBetter(b: Float64Array, a: Float64Array): boolean {
 
 /**
  * The grid moved onto the printed dots: a first pass, then a fine one. The first looks for the dots up to 0.42 cell
- * off their line, and again up to 0.2; the narrow grid is kept where its lines clearly sit on more dots. A land whose
- * dots stand out less, typically, than a stretch needs to say anything (faint print, blur) stays as located: its few
- * stretches that clear the bar move it as often wrong as right.
+ * off their line, and again up to 0.2; the narrow grid is kept where its lines clearly sit on more dots than the wide
+ * one's, and either only where its lines clearly sit on more dots than the located grid's. A land whose dots stand
+ * out less, typically, than a stretch needs to say anything (faint print, blur) stays as located: its few stretches
+ * that clear the bar move it as often wrong as right.
  */
 export function registerToDots(photo: Photo, g: LandGrid): LandGrid {
   const first = measure(photo, g, REACH_WIDE);
   // (its misfit still says how little its dots agree)
-  if (mean(Array.from(first.fit)) < MIN_CONTRAST) return { ...g, dotMisfit: moved(g, offsetsWithin(first, g.rows, g.cols, REACH_FINE)).dotMisfit };
+  const located = { ...g, dotMisfit: moved(g, offsetsWithin(first, g.rows, g.cols, REACH_FINE)).dotMisfit };
+  if (mean(Array.from(first.fit)) < MIN_CONTRAST) return located;
   const refined = (c: LandGrid) => {
     const m = measure(photo, c, REACH_FINE);
     return { grid: moved(c, offsetsWithin(m, c.rows, c.cols, REACH_FINE)), fit: m.fit };
@@ -265,7 +267,11 @@ export function registerToDots(photo: Photo, g: LandGrid): LandGrid {
   const narrow = moved(g, offsetsWithin(first, g.rows, g.cols, REACH_NARROW));
   const a = refined(wide);
   // (mostly the same grid: no line's dots lay further off than the narrow reach)
-  if (wide.xs.every((x, k) => x === narrow.xs[k] && wide.ys[k] === narrow.ys[k])) return a.grid;
-  const b = refined(narrow);
-  return fitsBetter(b.fit, a.fit) ? b.grid : a.grid;
+  const same = wide.xs.every((x, k) => x === narrow.xs[k] && wide.ys[k] === narrow.ys[k]);
+  const b = same ? undefined : refined(narrow);
+  const best = b && fitsBetter(b.fit, a.fit) ? b : a;
+  if (fitsBetter(best.fit, first.fit)) return best.grid;
+  // Its lines sit on no more dots than the located grid's: on a flat sheet the located grid is right already, and
+  // blurred dots beside strokes move it off them.
+  return located;
 }

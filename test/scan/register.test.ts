@@ -6,9 +6,12 @@ import { simulatePhoto } from '../../tools/sim/simulate-photo.js';
 
 const game = loadGame();
 
-/** The benchmark's photo `i` (the same seed and draw as `npm run bench -- scan`), its grid as placed and its errors in cells. */
-async function placed(i: number) {
-  const sim = await simulatePhoto(`bench-${i}`, 'mix', { sizes: [[4000, 3000]] });
+/**
+ * The benchmark's photo `i` (the same seed and draw as `npm run bench -- scan`), or another set's with its
+ * difficulty, its grid as placed and its errors in cells.
+ */
+async function placed(i: number, set = 'bench', difficulty: 'mix' | 'hard' = 'mix') {
+  const sim = await simulatePhoto(`${set}-${i}`, difficulty, { sizes: [[4000, 3000]] });
   const r = await scanPhoto(sim.jpeg, game, { keepDoubtful: true });
   return { sim, r, off: [...registrationError(sim.truth, r.grid, r.photo.scale)] };
 }
@@ -20,6 +23,13 @@ describe('the grid moved onto the printed dots', () => {
     const { sim, r, off } = await placed(157);
     expect(Math.max(...off)).toBeLessThan(0.12);
     expect(r.score.total).toBe(sim.truth.score);
+  }, 60_000);
+
+  it('stays as located where its lines sit on as many dots as the moved ones (a flat sheet, blurred)', async () => {
+    // a validation photo, flat, with motion blur and defocus: its located grid is right to a hundredth of a cell,
+    // and the dots' pass moved 32 vertices 0.15-0.3 cell off onto smeared strokes beside the lines
+    const { off } = await placed(109, 'val', 'hard');
+    expect(Math.max(...off)).toBeLessThan(0.1);
   }, 60_000);
 
   it('follows a fold the located grid is half a cell off from', async () => {
