@@ -12,12 +12,21 @@ import { TUNING } from './tuning.js';
  * before redoing the sheet by hand is refused.
  */
 
-const MAX_ASKED = TUNING.refuse.maxAsked;
+const { maxAsked: MAX_ASKED, mostExpectedWrong: MOST_EXPECTED_WRONG } = TUNING.refuse;
 
+/**
+ * Refuses a reading with more spots to ask than a person checks, or with more items likely misread than the asking
+ * can cover: a hand the models never saw (fences drawn well beside their lines) is misread edge after edge, each
+ * alone moving nothing, so none is asked and the total comes out wrong.
+ */
 export function checkReadable(name: string, rated: RatedItem[]): void {
   const asked = rated.filter((r) => !r.likely).length;
   if (asked > MAX_ASKED) {
     throw new ScanRefused('too-doubtful', name, `the photo is too hard to read reliably (${asked} spots to check): retake it closer, in even light, holding still`);
+  }
+  const expected = rated.reduce((sum, r) => sum + r.chance, 0);
+  if (expected > MOST_EXPECTED_WRONG) {
+    throw new ScanRefused('too-doubtful', name, `the photo is too hard to read reliably (about ${Math.round(expected)} items likely misread): retake it closer, in even light, holding still`);
   }
 }
 

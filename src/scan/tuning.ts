@@ -34,6 +34,12 @@ export const TUNING = {
      */
     maxAsked: 10,
     /**
+     * Most items a reading may expect to have misread (the sum of its listed items' chances): past it, its errors are
+     * many and move the total together though each alone moves nothing, so none is asked. A whole number above
+     * every exactly read photo's sum on the simulated sets and in the tests (at most 4.5), docs/benchmarks.md.
+     */
+    mostExpectedWrong: 5,
+    /**
      * A cell side more than this many times as long as the next one along its grid line (or as short) means the grid
      * slipped by about a cell on a bent sheet: its fences would be read on their neighbours' edges, too surely to ask.
      */

@@ -5,7 +5,8 @@ import { loadGame, projectRoot } from '../../src/data/load.js';
 import type { SheetState } from '../../src/engine/types.js';
 import { ScanRefused } from '../../src/errors.js';
 import type { SheetEvidence } from '../../src/scan/read.js';
-import { cellStep, checkFinished, checkRegistered, MOST_CELL_STEP } from '../../src/scan/refuse.js';
+import type { RatedItem } from '../../src/scan/ask.js';
+import { cellStep, checkFinished, checkReadable, checkRegistered, MOST_CELL_STEP } from '../../src/scan/refuse.js';
 
 /** A 12 x 12 grid of 50-pixel cells, each vertex moved by `move(row, col)`. */
 function grid(move: (r: number, c: number) => [number, number] = () => [0, 0]) {
@@ -75,5 +76,29 @@ describe('a sheet whose strokes show one way only', () => {
     const pale = (k: 'h' | 'v') => (k === 'h' ? 1 : 0.3);
     expect(() => checkFinished('pale.jpg', state, evidence(pale), game)).toThrow(/down the columns/);
     expect(() => checkFinished('pale.jpg', state, evidence(pale, { h: 1, v: 0.3 }), game)).not.toThrow();
+  });
+});
+
+describe('a reading with many items likely misread, none asked', () => {
+  // edges along one row, each read open and likely right alone, moving nothing on its own
+  const items = (n: number, chance: number): RatedItem[] => Array.from({ length: n }, (_, k) => ({ kind: 'h', row: 1 + (k % 11), col: k % 12, value: 0, chance, points: 0, likely: true }));
+
+  it('is refused when the items it expects to have misread are more than the asking can cover', () => {
+    // 70 items at 8%: about 6 misread, which together can move the total though none is asked
+    const refused = (() => {
+      try {
+        checkReadable('p.jpg', items(70, 0.08));
+      } catch (e) {
+        return e as ScanRefused;
+      }
+    })();
+    expect(refused).toBeInstanceOf(ScanRefused);
+    expect(refused!.code).toBe('too-doubtful');
+    expect(refused!.message).toMatch(/p\.jpg: the photo is too hard to read reliably \(about 6 items likely misread\): retake it/);
+  });
+
+  it('is read when they are few, however many are listed', () => {
+    expect(() => checkReadable('p.jpg', items(70, 0.07))).not.toThrow();
+    expect(() => checkReadable('p.jpg', items(3, 0.3))).not.toThrow();
   });
 });
