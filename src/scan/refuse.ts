@@ -8,8 +8,8 @@ import { TUNING } from './tuning.js';
 
 /*
  * When a reading cannot help and the photo is refused with advice (exit 2: retake) rather than read badly. A
- * reading with doubts is read and its doubts asked; only one with more spots to ask than a person would check
- * before redoing the sheet by hand is refused.
+ * reading with doubts is read and its doubts asked; one with more spots to ask than a person would check before
+ * redoing the sheet by hand, or more errors likely than asking can catch, is refused.
  */
 
 const { maxAsked: MAX_ASKED, mostExpectedWrong: MOST_EXPECTED_WRONG } = TUNING.refuse;
