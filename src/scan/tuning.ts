@@ -36,7 +36,7 @@ export const TUNING = {
     /**
      * Most items a reading may expect to have misread (the sum of its listed items' chances): past it, its errors are
      * many and move the total together though each alone moves nothing, so none is asked. A whole number above
-     * every exactly read photo's sum on the simulated sets and in the tests (docs/benchmarks.md).
+     * every exactly read photo's sum on the simulated sets it was set on and in the tests (docs/benchmarks.md).
      */
     mostExpectedWrong: 5,
     /**
