@@ -256,9 +256,10 @@ function fitsBetter(b: Float64Array, a: Float64Array): boolean {
  */
 export function registerToDots(photo: Photo, g: LandGrid): LandGrid {
   const first = measure(photo, g, REACH_WIDE);
-  // (its misfit still says how little its dots agree)
-  const located = { ...g, dotMisfit: moved(g, offsetsWithin(first, g.rows, g.cols, REACH_FINE)).dotMisfit };
-  if (mean(Array.from(first.fit)) < MIN_CONTRAST) return located;
+  // the grid as located, when it stays (its misfit still says how little its dots agree)
+  const located = (): LandGrid => ({ ...g, dotMisfit: moved(g, offsetsWithin(first, g.rows, g.cols, REACH_FINE)).dotMisfit });
+  if (mean(Array.from(first.fit)) < MIN_CONTRAST) return located();
+  // a moved grid's fine pass, with its fit as moved (before the fine pass: the fits compared are all first measures)
   const refined = (c: LandGrid) => {
     const m = measure(photo, c, REACH_FINE);
     return { grid: moved(c, offsetsWithin(m, c.rows, c.cols, REACH_FINE)), fit: m.fit };
@@ -273,5 +274,5 @@ export function registerToDots(photo: Photo, g: LandGrid): LandGrid {
   if (fitsBetter(best.fit, first.fit)) return best.grid;
   // Its lines sit on no more dots than the located grid's: on a flat sheet the located grid is right already, and
   // blurred dots beside strokes move it off them.
-  return located;
+  return located();
 }
