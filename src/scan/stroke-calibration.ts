@@ -69,10 +69,15 @@ const WAY_FAINTER = 0.75;
 /** The least share of the sheet's level a way is measured against: fainter than that a way's "strokes" are noise. */
 const WAY_LEAST = 0.4;
 
+/** Otsu's split of some edges' q30s (never under MIN_STROKE) and the q30s at or over it: the drawn strokes. */
+function drawnSplit(s: number[]): { t: number; hi: number[] } {
+  const t = Math.max(MIN_STROKE, otsu(s));
+  return { t, hi: s.filter((x) => x >= t) };
+}
+
 /** The typical drawn stroke among some edges' q30s: the median of those over their Otsu split (NaN for under 5). */
 function drawnLevel(s: number[]): number {
-  const t = Math.max(MIN_STROKE, otsu(s));
-  const hi = s.filter((x) => x >= t);
+  const { hi } = drawnSplit(s);
   return hi.length >= 5 ? quantile(hi, 0.5) : NaN;
 }
 
@@ -87,8 +92,7 @@ function wayLevels(s: number[], kinds: ('h' | 'v')[], level: number): { h: numbe
 /** The sheet's levels from its edges' strokes and their ways (`kinds[i]` is stroke i's edge's). */
 export function calibrateStrokes(strokes: StrokeFeature[], kinds: ('h' | 'v')[]): StrokeCalibration {
   const s = strokes.map((f) => f.q30);
-  let t = Math.max(MIN_STROKE, otsu(s));
-  let hi = s.filter((x) => x >= t);
+  let { t, hi } = drawnSplit(s);
   const lo = s.filter((x) => x < t);
   const blank = lo.length ? quantile(lo, 0.5) : 0;
   // An almost blank sheet: Otsu splits the paper's noise; the drawn level falls back on a plain pencil's.
