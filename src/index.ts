@@ -136,8 +136,8 @@ export interface SheetReading {
   player?: number;
   game?: string;
   paper: Paper;
-  /** Whether the setup (side, cards) came from the QR code or from `fallback`. */
-  setupFrom: 'qr' | 'fallback';
+  /** Where the setup (side, cards) came from: the QR code, `fallback`, or the cards printed on the sheet when its QR code could not be read. */
+  setupFrom: 'qr' | 'fallback' | 'print';
   /** With `rolls`: the reading against them. Where the count disagrees, its culprits lead `uncertain`, to check. */
   rollsCheck?: SheetRollsCheck & {
     /** Where the count disagrees, the question for a person: "The rolls gave 5 holes; 4 were read: is one of these a hole?" */

@@ -15,7 +15,9 @@ export interface Evaluation {
   edges: number;
   edgeErrors: { kind: 'h' | 'v'; row: number; col: number; truth: boolean }[];
   holeErrors: { row: number; col: number; truth: boolean }[];
-  /** All edges and holes right. */
+  /** The side or a card differs from the truth's (read from the sheet's print, its QR code unreadable). */
+  setupWrong: boolean;
+  /** All edges and holes right, and the setup. */
   exact: boolean;
   /** Some wrong item not listed at all: the worst outcome. */
   confidentWrong: boolean;
@@ -56,6 +58,8 @@ export function evaluate(truth: SheetState, read: SheetState, uncertain: ListedI
       holeErrors.push({ row, col, truth: th.has(k) });
     }
   }
+  // Photos made outside the project may leave the cards to their QR code: only what the truth says is checked.
+  const setupWrong = truth.side !== read.side || (truth.cards !== undefined && truth.cards.join('|') !== read.cards.join('|'));
   const wrongKeys = [...edgeErrors.map(keyOf), ...holeErrors.map((h) => keyOf({ kind: 'hole', ...h }))];
   // The player answers every asked item: those take the truth's value, the rest stay as read.
   let rightAfterAnswers = true;
@@ -76,8 +80,10 @@ export function evaluate(truth: SheetState, read: SheetState, uncertain: ListedI
     edges,
     edgeErrors,
     holeErrors,
-    exact: wrongKeys.length === 0,
-    confidentWrong: wrongKeys.some((k) => !listed.has(k)),
+    setupWrong,
+    exact: wrongKeys.length === 0 && !setupWrong,
+    // A wrong setup is flagged nowhere: as bad as a wrong item not listed.
+    confidentWrong: setupWrong || wrongKeys.some((k) => !listed.has(k)),
     wrongUnasked: wrongKeys.filter((k) => !asked.has(k)).length,
     listed: uncertain.length,
     asked: asked.size,

@@ -68,7 +68,7 @@ const scanReading = sheetStateSchema
     player: z.number().int().min(1).optional().describe("the player number from the sheet's QR code"),
     game: z.string().optional().describe("the game id from the sheet's QR code"),
     paper: z.enum(['a4', 'letter']).optional(),
-    setupFrom: z.enum(['qr', 'fallback']).optional().describe('whether the setup came from the QR code or from --game/--cards'),
+    setupFrom: z.enum(['qr', 'fallback', 'print']).optional().describe('where the setup came from: the QR code, --game/--cards, or the cards printed on the sheet when its QR code could not be read'),
     photo: z.string().optional().describe('the file read'),
     page: z.number().int().min(1).optional().describe('the page of a multi-page input, 1-based'),
     rollsCheck: rollsCheckSchema

@@ -1,5 +1,5 @@
 import { parseRolls, RollsError } from './rolls.js';
-import type { Cell, SheetMap, SheetState, Side } from './types.js';
+import type { Cell, SheetMap, SheetState } from './types.js';
 
 /**
  * Plain-text sheet notation: an ASCII drawing of the land, for fixtures and humans.
@@ -101,7 +101,6 @@ export function readNotation(text: string, opts: ReadOptions = {}): SheetState {
   if (grid.length < 3 || grid.length % 2 === 0) {
     throw new NotationError(grid[0]?.line ?? 0, `the drawing has ${grid.length} lines; expected 2 x rows + 1`);
   }
-  const rows = (grid.length - 1) / 2;
   const width = grid[0].text.length;
   if ((width - 1) % 4 !== 0 || width < 5) {
     throw new NotationError(grid[0].line, `the top line is ${width} characters wide; expected 4 x columns + 1`);

@@ -2,7 +2,7 @@ import { borderContrast } from './grid.js';
 import type { Paper } from '../engine/setup.js';
 import type { Side } from '../engine/types.js';
 import { sheetGeometry, type SheetGeometry } from '../geometry/sheet-layout.js';
-import { apply, findHomography, type Homography, type Point } from './homography.js';
+import { findHomography, type Homography, type Point } from './homography.js';
 import type { Photo } from './image.js';
 import type { MarkerHit } from './markers.js';
 

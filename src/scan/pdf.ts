@@ -11,6 +11,7 @@ import type * as Mupdf from 'mupdf';
 import sharp from 'sharp';
 import { InputError } from '../errors.js';
 import type { RawPixels } from './heic.js';
+import { mupdf, type Mu } from './mupdf.js';
 
 /** Pages a PDF may have: a game night's stack of sheets fits many times over, and a bigger file is a mistake. */
 export const MAX_PDF_PAGES = 200;
@@ -28,18 +29,6 @@ export interface PdfPage {
   how: 'embedded' | 'rendered';
   /** Pixels per inch of the picture on the page. */
   dpi: number;
-}
-
-type Mu = typeof Mupdf;
-let loading: Promise<Mu> | undefined;
-
-function mupdf(): Promise<Mu> {
-  loading ??= import('mupdf').then((m) => {
-    // MuPDF reports repairs of broken files as warnings on the console: the pages read, or their errors say why.
-    m.setLog({ warning: () => undefined, error: () => undefined });
-    return m;
-  });
-  return loading;
 }
 
 /** What a page draws, as far as telling a scan from a vector page needs. */

@@ -22,8 +22,12 @@ import { checkFinished, checkReadable, checkRegistered } from './refuse.js';
 import { reviewAgainstRolls, type RollsReview } from './rolls-check.js';
 import type { Roll } from '../engine/rolls.js';
 import { TUNING } from './tuning.js';
+import type { PrintedSetup } from './printed-setup.js';
 
 export type { UncertainItem };
+
+/** Where a reading's setup (side and cards) came from. */
+export type SetupSource = 'qr' | 'fallback' | 'print';
 
 /** What the caller knows when the QR code cannot be read (from game.json or --cards). */
 export interface FallbackSetup {
@@ -68,8 +72,8 @@ export interface ScanResult {
   player?: number;
   game?: string;
   paper: Paper;
-  /** Where the setup came from. */
-  setupFrom: 'qr' | 'fallback';
+  /** Where the setup came from: the QR code, the caller's fallback, or the sheet's print (the QR code unreadable). */
+  setupFrom: SetupSource;
   /** The reading against the rolls, when given; where the count disagrees its culprits lead `uncertain`, asked. */
   rolls?: RollsReview;
   /** For overlays and diagnosis. */
@@ -173,6 +177,15 @@ function checkExposure(photo: Photo, name: string): void {
   if (v < DARK) throw new ScanRefused('too-dark', name, `the photo is far too dark (its brightest parts at ${v}/255): take it in better light`);
 }
 
+/** The land's grid where the pose says, moved onto its printed dots. */
+function findLand(photo: Photo, pose: Pose, name: string): LandGrid {
+  const bordered = locateGrid(photo, pose);
+  if (bordered.borderFound < 0.5) {
+    throw new ScanRefused('too-blurry', name, "the photo is too blurry or too dark to read the land's borderline: hold the phone still, in good light");
+  }
+  return registerToDots(photo, bordered);
+}
+
 /** Reads a photo of a finished sheet: where it is, which game it belongs to, every fence and hole, the score. */
 export async function scanPhoto(input: PhotoInput, game: GameData, opts: ScanOptions = {}): Promise<ScanResult> {
   const name = opts.name ?? (typeof input === 'string' ? input : 'photo');
@@ -210,20 +223,24 @@ export async function scanPhoto(input: PhotoInput, game: GameData, opts: ScanOpt
     }
   }
   const fb = opts.fallback;
-  if (!tag && !fb) {
-    throw new ScanRefused('qr-unreadable', name, "could not read the sheet's QR code: retake the photo closer and sharper");
-  }
-  const side: Side = tag?.side ?? fb!.side;
-  const cards = (tag?.cards ?? fb!.cards).map((c) => findCard(game, c).name);
-  const sheet = game.sheets[side];
-
-  const bordered = locateGrid(photo, pose);
-  if (bordered.borderFound < 0.5) {
-    throw new ScanRefused('too-blurry', name, "the photo is too blurry or too dark to read the land's borderline: hold the phone still, in good light");
-  }
-
-  const grid = registerToDots(photo, bordered);
+  let grid = findLand(photo, pose, name);
   lap('grid');
+  // No QR code and nothing given: the side and the cards as printed on the sheet, read the way a person would.
+  let printed: PrintedSetup | null = null;
+  if (!tag && !fb) {
+    const { readPrintedSetup } = await import('./printed-setup.js');
+    const read = await readPrintedSetup(photo, pose, grid, game);
+    if (!read) throw new ScanRefused('qr-unreadable', name, "could not read the sheet's QR code nor its cards in play: retake the photo closer and sharper");
+    printed = read;
+    if (read.pose.paper !== pose.paper) {
+      pose = read.pose;
+      grid = findLand(photo, pose, name);
+    }
+    lap('setup');
+  }
+  const side: Side = tag?.side ?? fb?.side ?? printed!.side;
+  const cards = (tag?.cards ?? fb?.cards ?? printed!.cards).map((c) => findCard(game, c).name);
+  const sheet = game.sheets[side];
   const ink = inkMap(photo, grid);
   lap('inkmap');
   const { rows, cols } = sheet.grid;
@@ -263,7 +280,7 @@ export async function scanPhoto(input: PhotoInput, game: GameData, opts: ScanOpt
     player: tag?.player ?? fb?.player,
     game: tag?.game ?? fb?.game,
     paper: pose.paper,
-    setupFrom: tag ? 'qr' : 'fallback',
+    setupFrom: tag ? 'qr' : printed ? 'print' : 'fallback',
     ...(byRolls ? { rolls: byRolls.review } : {}),
     photo,
     pose,

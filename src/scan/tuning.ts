@@ -25,6 +25,18 @@ export const TUNING = {
     /** ...and scores at least this share of the best (the land's corner and the junction score alike). */
     cornerKeep: 0.75,
   },
+  printedSetup: {
+    /** Sample pitch on the page (mm) where the print is compared with its drawing: fine enough for a card's name. */
+    pitchMm: 0.4,
+    /** How far (mm) a box may lie from where the corner squares and the land put it: a bent sheet moves it a little. */
+    reachMm: 4,
+    /** Least lead of the better side's correlation over the other side's (right sides led by 0.10 and more). */
+    sideMargin: 0.1,
+    /** Least lead of the best card's correlation over the next of its type: wrong cards led by 0.08 at most. */
+    cardMargin: 0.12,
+    /** Least correlation of what is taken: under it the box is too smeared or hidden to tell. */
+    leastMatch: 0.4,
+  },
   refuse: {
     /** The brightest 2% of the photo under this (white paper reads 150 and up in any usable light): too dark to read. */
     dark: 60,

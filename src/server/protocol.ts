@@ -183,7 +183,7 @@ export interface SheetView {
   state: SheetState;
   score: Score;
   confidence: number;
-  setupFrom: 'qr' | 'fallback';
+  setupFrom: 'qr' | 'fallback' | 'print';
   land: LandView & { url: string };
   createdAt: number;
   confirmedAt: number | null;

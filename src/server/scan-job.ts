@@ -43,7 +43,7 @@ export interface ScanOutcome {
   player?: number;
   game?: string;
   paper: Paper;
-  setupFrom: 'qr' | 'fallback';
+  setupFrom: 'qr' | 'fallback' | 'print';
   land: LandView;
   timings: Record<string, number>;
 }

@@ -49,7 +49,7 @@ export interface SheetRow {
   scanned: SheetState;
   uncertain: ReviewItem[];
   confidence: number;
-  setupFrom: 'qr' | 'fallback';
+  setupFrom: 'qr' | 'fallback' | 'print';
   toggled: ReviewItem[];
   state: SheetState;
   score: Score;

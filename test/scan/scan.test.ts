@@ -8,6 +8,8 @@ import { ScanRefused } from '../../src/errors.js';
 import { scanSchema } from '../../src/data/formats.js';
 import { LIKELY_RIGHT } from '../../src/scan/ask.js';
 import { scanPhoto } from '../../src/scan/scan.js';
+import { apply } from '../../src/scan/homography.js';
+import { sheetLayout } from '../../src/geometry/sheet-layout.js';
 import { simulatePhoto, type SimulatedPhoto } from '../../tools/sim/simulate-photo.js';
 import { baako } from '../cli/run.js';
 import { evaluate } from '../../tools/evaluate.js';
@@ -53,17 +55,39 @@ describe('scanPhoto', () => {
     expect(r.score.total).toBe(easy.truth.score);
   });
 
-  it('falls back on the game file when the QR code is covered, and refuses without it', async () => {
+  it('reads the side and cards from the print when the QR code is covered, and takes the game file first', async () => {
     const covered = await paintOver(easy.jpeg, boxOf(easy.truth.sim.qr, 4));
-    // the library says what is wrong by a code, and names no command-line flag; the CLI adds the one that helps
-    const refused = scanPhoto(covered, game, { name: 'covered.jpg' });
-    await expect(refused).rejects.toBeInstanceOf(ScanRefused);
-    await expect(refused).rejects.toMatchObject({ code: 'qr-unreadable', photo: 'covered.jpg', message: expect.not.stringMatching(/--/) });
-    writeFileSync(join(tmp, 'covered.jpg'), covered);
-    expect(baako(['scan', join(tmp, 'covered.jpg')]).stderr).toMatch(/could not read the sheet's QR code: .*, or pass --game game\.json\n$/);
-    const r = await scanPhoto(covered, game, { fallback: { side: easy.truth.side, cards: easy.truth.cards, paper: easy.truth.paper } });
-    expect(r.setupFrom).toBe('fallback');
+    const r = await scanPhoto(covered, game, { name: 'covered.jpg' });
+    expect(r.setupFrom).toBe('print');
+    expect(r.state.side).toBe(easy.truth.side);
+    expect(r.state.cards).toEqual(easy.truth.cards);
+    expect(r.paper).toBe(easy.truth.paper);
     expect(evaluate(easy.truth, r.state, r.uncertain).exact).toBe(true);
+    expect(r.player).toBeUndefined();
+    writeFileSync(join(tmp, 'covered.jpg'), covered);
+    expect(baako(['scan', join(tmp, 'covered.jpg')]).stdout).toMatch(new RegExp(`QR unreadable: sheet ${easy.truth.side} and its cards read from the print`));
+    const given = await scanPhoto(covered, game, { fallback: { side: easy.truth.side, cards: easy.truth.cards, paper: easy.truth.paper } });
+    expect(given.setupFrom).toBe('fallback');
+    expect(evaluate(easy.truth, given.state, given.uncertain).exact).toBe(true);
+  });
+
+  it('refuses, never guesses, when a card of the print is hidden as well as the QR code', async () => {
+    const read = await scanPhoto(easy.jpeg, game);
+    // the third card's box, from the page to the stored photo's pixels
+    const slot = sheetLayout(read.state.side, read.paper).cards[2];
+    const corners = [
+      [slot.x, slot.y],
+      [slot.x + slot.w, slot.y + slot.h],
+      [slot.x, slot.y + slot.h],
+      [slot.x + slot.w, slot.y],
+    ].map(([x, y]) => apply(read.pose.pageToImage, x, y)).map((p) => [p.x / read.photo.scale, p.y / read.photo.scale] as [number, number]);
+    const hidden = await paintOver(await paintOver(easy.jpeg, boxOf(easy.truth.sim.qr, 4)), boxOf(corners, 4));
+    const refused = scanPhoto(hidden, game, { name: 'hidden.jpg' });
+    // the library says what is wrong by a code, and names no command-line flag; the CLI adds the one that helps
+    await expect(refused).rejects.toBeInstanceOf(ScanRefused);
+    await expect(refused).rejects.toMatchObject({ code: 'qr-unreadable', photo: 'hidden.jpg', message: expect.not.stringMatching(/--/) });
+    writeFileSync(join(tmp, 'hidden.jpg'), hidden);
+    expect(baako(['scan', join(tmp, 'hidden.jpg')]).stderr).toMatch(/could not read the sheet's QR code nor its cards in play: .*, or pass --game game\.json\n$/);
   });
 });
 

@@ -8,7 +8,6 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { loadLayout, type Layout } from '../../data/deck.js';
 import { resolveDeck } from '../../data/deck-builtin.js';
 import { loadDeckData, type DeckData } from '../../data/deck-data.js';
-import { UserError } from '../../errors.js';
 import { findPreset, presetSize, type ShopPreset } from '../../render/deck/presets.js';
 import { renderDeckPdf, renderDeckSinglePdf } from '../../render/deck/render.js';
 import { DECK_PAPERS, type DeckPaper, type DeckSize } from '../../render/deck/sizes.js';

@@ -122,10 +122,17 @@ function rollsLines(r: ScanResult): string[] {
   return lines;
 }
 
+/** Where the setup came from when not from the QR code: the player should know the cards were read otherwise. */
+function setupNote(r: ScanResult): string {
+  if (r.setupFrom === 'fallback') return ' (setup from --game/--cards: QR unreadable)';
+  if (r.setupFrom === 'print') return ` (QR unreadable: sheet ${r.state.side} and its cards read from the print)`;
+  return '';
+}
+
 /** A page of a PDF in one line: `scans.pdf p3: player 2, 41 points, sheet A, confidence 0.97; check h3,4`. */
 function pageLine(name: string, r: ScanResult): string {
   const who = r.player !== undefined ? `player ${r.player}` : 'player ?';
-  const setup = r.setupFrom === 'fallback' ? ' (setup from --game/--cards: QR unreadable)' : '';
+  const setup = setupNote(r);
   const asked = r.uncertain.filter((u) => !u.likely).map((u) => (u.kind === 'hole' ? `hole ${u.row},${u.col}` : `${u.kind}${u.row},${u.col}`));
   // (the first few spots only: the overlay and --json have them all)
   const shown = asked.slice(0, 4);
@@ -193,7 +200,7 @@ export async function runScan(args: ScanArgs): Promise<void> {
       if (i > 0) stdio.log();
       const who = r!.player !== undefined ? `player ${r!.player}` : 'player ?';
       const lines = formatScore(game, r!.state, r!.score, `${name}: ${who}`, { verbose: args.verbose });
-      lines[0] += `${totalText(r!)}, confidence ${r!.confidence.toFixed(2)}${r!.setupFrom === 'fallback' ? ' (setup from --game/--cards: QR unreadable)' : ''}`;
+      lines[0] += `${totalText(r!)}, confidence ${r!.confidence.toFixed(2)}${setupNote(r!)}`;
       for (const l of [...lines, ...rollsLines(r!)]) stdio.log(l);
       const asked = r!.uncertain.filter((u) => !u.likely);
       const likely = r!.uncertain.filter((u) => u.likely);

@@ -1,0 +1,53 @@
+/** The sheet's pose fitted for a part of the page: on either paper, or near the top or the bottom of the land. */
+import { sheetGeometry, type Paper } from '../geometry/sheet-layout.js';
+import type { LandGrid } from './grid.js';
+import { apply, findHomography, type Point } from './homography.js';
+import type { Pose } from './orient.js';
+
+/**
+ * The sheet's pose on either paper, from one: the corner squares stay where they were found, the page around them
+ * is A4's or Letter's.
+ */
+export function onEitherPaper(pose: Pose): Pose[] {
+  const centre = (m: { x: number; y: number; size: number }) => ({ x: m.x + m.size / 2, y: m.y + m.size / 2 });
+  const seen = pose.geometry.markers.map((m) => {
+    const c = centre(m);
+    return apply(pose.pageToImage, c.x, c.y);
+  });
+  const papers: Paper[] = ['a4', 'letter'];
+  return papers.flatMap((paper) => {
+    if (paper === pose.paper) return [pose];
+    const g = sheetGeometry(pose.geometry.side, paper);
+    const h = findHomography(g.markers.map(centre), seen);
+    return h ? [{ ...pose, paper, geometry: g, pageToImage: h }] : [];
+  });
+}
+
+/** Land vertex rows fitted beside the two corner squares for a box above or below the land. */
+const NEAR_ROWS = 3;
+
+/**
+ * A pose that holds near the top or the bottom of the sheet: fitted to the land's nearest vertex rows (as the grid
+ * found them) and the two nearest corner squares. The four corner squares alone misplace a box by millimetres on a
+ * sheet folded or bowed between them.
+ */
+export function poseNear(pose: Pose, grid: LandGrid, where: 'top' | 'bottom'): Pose {
+  const g = pose.geometry;
+  const src: Point[] = [];
+  const dst: Point[] = [];
+  const rows = where === 'top' ? [0, 1, 2] : [grid.rows - 2, grid.rows - 1, grid.rows];
+  for (const i of rows.slice(0, NEAR_ROWS)) {
+    for (let j = 0; j <= grid.cols; j++) {
+      const k = i * (grid.cols + 1) + j;
+      src.push({ x: g.grid.x + j * g.grid.cell, y: g.grid.y + i * g.grid.cell });
+      dst.push({ x: grid.xs[k], y: grid.ys[k] });
+    }
+  }
+  for (const m of where === 'top' ? g.markers.slice(0, 2) : g.markers.slice(2)) {
+    const c = { x: m.x + m.size / 2, y: m.y + m.size / 2 };
+    src.push(c);
+    dst.push(apply(pose.pageToImage, c.x, c.y));
+  }
+  const h = findHomography(src, dst);
+  return h ? { ...pose, pageToImage: h } : pose;
+}
