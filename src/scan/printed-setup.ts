@@ -83,25 +83,25 @@ export interface PrintScores {
 export async function printScores(photo: Photo, pose: Pose, grid: LandGrid, game: GameData): Promise<PrintScores & { pose: Pose }> {
   const sides: (PrintScores['sides'][number] & { pose: Pose })[] = [];
   for (const onPaper of onEitherPaper(pose)) {
-    const top = poseNear(onPaper, grid, 'top');
+    const upper = poseNear(onPaper, grid, 'top');
     for (const side of SIDES) {
       const r = await drawn(game, side, onPaper.paper, 0);
       const l = sheetLayout(side, onPaper.paper, game.sheets[side]);
       // Its letter box and its turn track (15 turns on A, 12 on B), both printed the same on every sheet.
-      const score = (scoresOver(photo, top, l.sideBox, [r])[0] + scoresOver(photo, top, l.timeline, [r])[0]) / 2;
+      const score = (scoresOver(photo, upper, l.sideBox, [r])[0] + scoresOver(photo, upper, l.timeline, [r])[0]) / 2;
       sides.push({ side, paper: onPaper.paper, score, pose: onPaper });
     }
   }
-  const top = sides[best(sides.map((s) => s.score)).at];
+  const chosen = sides[best(sides.map((s) => s.score)).at];
   const most = Math.max(...game.types.map((t) => game.cards.filter((c) => c.type === t.id).length));
-  const drawings = await Promise.all(Array.from({ length: most }, (_, k) => drawn(game, top.side, top.pose.paper, k)));
-  const slots = sheetLayout(top.side, top.pose.paper, game.sheets[top.side]).cards;
-  const bottom = poseNear(top.pose, grid, 'bottom');
+  const drawings = await Promise.all(Array.from({ length: most }, (_, k) => drawn(game, chosen.side, chosen.pose.paper, k)));
+  const slots = sheetLayout(chosen.side, chosen.pose.paper, game.sheets[chosen.side]).cards;
+  const bottom = poseNear(chosen.pose, grid, 'bottom');
   const cards = game.types.map((t, i) => {
     const names = game.cards.filter((c) => c.type === t.id).map((c) => c.name);
     return { names, scores: scoresOver(photo, bottom, slots[i], drawings.slice(0, names.length)) };
   });
-  return { sides: sides.map(({ side, paper, score }) => ({ side, paper, score })), cards, pose: top.pose };
+  return { sides: sides.map(({ side, paper, score }) => ({ side, paper, score })), cards, pose: chosen.pose };
 }
 
 /**
@@ -110,10 +110,9 @@ export async function printScores(photo: Photo, pose: Pose, grid: LandGrid, game
  */
 export async function readPrintedSetup(photo: Photo, pose: Pose, grid: LandGrid, game: GameData): Promise<PrintedSetup | null> {
   const scores = await printScores(photo, pose, grid, game);
-  const sideScores = scores.sides.map((s) => s.score);
-  const bySide = best(sideScores);
-  // The other side on the same paper is what must lose clearly; the other paper's drawings differ by a few mm.
-  const chosen = scores.sides[bySide.at];
+  // The other side, on either paper, must lose clearly. The same side on the other paper is no rival: its drawing
+  // differs by a few mm, and the better of the two gives the paper.
+  const chosen = scores.sides[best(scores.sides.map((s) => s.score)).at];
   const rival = Math.max(...scores.sides.filter((s) => s.side !== chosen.side).map((s) => s.score));
   if (chosen.score - rival < sideMargin || chosen.score < leastMatch) return null;
   const cards: string[] = [];
