@@ -66,6 +66,9 @@ describe('scanPhoto', () => {
     expect(r.player).toBeUndefined();
     writeFileSync(join(tmp, 'covered.jpg'), covered);
     expect(baako(['scan', join(tmp, 'covered.jpg')]).stdout).toMatch(new RegExp(`QR unreadable: sheet ${easy.truth.side} and its cards read from the print`));
+    const json = JSON.parse(baako(['scan', join(tmp, 'covered.jpg'), '--json']).stdout);
+    expect(scanSchema.parse(json)).toMatchObject({ setupFrom: 'print', side: easy.truth.side, cards: easy.truth.cards });
+    expect(json.player).toBeUndefined();
     const given = await scanPhoto(covered, game, { fallback: { side: easy.truth.side, cards: easy.truth.cards, paper: easy.truth.paper } });
     expect(given.setupFrom).toBe('fallback');
     expect(evaluate(easy.truth, given.state, given.uncertain).exact).toBe(true);
