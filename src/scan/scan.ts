@@ -228,8 +228,8 @@ export async function scanPhoto(input: PhotoInput, game: GameData, opts: ScanOpt
   // No QR code and nothing given: the side and the cards as printed on the sheet, read the way a person would.
   let printed: PrintedSetup | null = null;
   if (!tag && !fb) {
-    const { readPrintedSetup } = await import('./printed-setup.js');
-    const read = await readPrintedSetup(photo, pose, grid, game);
+    // (a reader that cannot start, MuPDF missing or broken, leaves the photo refused as it would be without it)
+    const read = await import('./printed-setup.js').then((m) => m.readPrintedSetup(photo, pose, grid, game)).catch(() => null);
     if (!read) throw new ScanRefused('qr-unreadable', name, "could not read the sheet's QR code nor its cards in play: retake the photo closer and sharper");
     printed = read;
     if (read.pose.paper !== pose.paper) {
