@@ -138,6 +138,11 @@ export interface SheetReading {
   paper: Paper;
   /** Where the setup (side, cards) came from: the QR code, `fallback`, or the cards printed on the sheet when its QR code could not be read. */
   setupFrom: 'qr' | 'fallback' | 'print';
+  /**
+   * With `fallback` and no QR code: the side and cards the sheet's print shows, where they are not the fallback's
+   * (the sheet may be another game's). Absent where they agree or the print could not tell.
+   */
+  printedOtherwise?: { side: Side; cards: string[] };
   /** With `rolls`: the reading against them. Where the count disagrees, its culprits lead `uncertain`, to check. */
   rollsCheck?: SheetRollsCheck & {
     /** Where the count disagrees, the question for a person: "The rolls gave 5 holes; 4 were read: is one of these a hole?" */
@@ -184,6 +189,7 @@ export async function scanPhoto(photo: string | Buffer, opts: ScanPhotoOptions =
     ...(r.game !== undefined ? { game: r.game } : {}),
     paper: r.paper,
     setupFrom: r.setupFrom,
+    ...(r.printedOtherwise ? { printedOtherwise: r.printedOtherwise } : {}),
     ...(r.rolls ? { rollsCheck: rollsCheckJson(r.rolls) } : {}),
   };
   if (opts.overlay) {

@@ -69,6 +69,10 @@ const scanReading = sheetStateSchema
     game: z.string().optional().describe("the game id from the sheet's QR code"),
     paper: z.enum(['a4', 'letter']).optional(),
     setupFrom: z.enum(['qr', 'fallback', 'print']).optional().describe('where the setup came from: the QR code, --game/--cards, or the cards printed on the sheet when its QR code could not be read'),
+    printedOtherwise: z
+      .object({ side: z.enum(['A', 'B']), cards: z.array(z.string()) })
+      .optional()
+      .describe("with --game/--cards and no QR code: the side and cards the sheet's print shows, where they are not the ones given (the sheet may be another game's)"),
     photo: z.string().optional().describe('the file read'),
     page: z.number().int().min(1).optional().describe('the page of a multi-page input, 1-based'),
     rollsCheck: rollsCheckSchema

@@ -74,6 +74,11 @@ export interface ScanResult {
   paper: Paper;
   /** Where the setup came from: the QR code, the caller's fallback, or the sheet's print (the QR code unreadable). */
   setupFrom: SetupSource;
+  /**
+   * With a fallback and no QR code: the side and cards the sheet's print shows, where they are not the fallback's
+   * (the sheet may be another game's). Absent where they agree or the print could not tell.
+   */
+  printedOtherwise?: { side: Side; cards: string[] };
   /** The reading against the rolls, when given; where the count disagrees its culprits lead `uncertain`, asked. */
   rolls?: RollsReview;
   /** For overlays and diagnosis. */
@@ -225,15 +230,15 @@ export async function scanPhoto(input: PhotoInput, game: GameData, opts: ScanOpt
   const fb = opts.fallback;
   let grid = findLand(photo, pose, name);
   lap('grid');
-  // No QR code and nothing given: the side and the cards as printed on the sheet, read the way a person would.
+  // No QR code: the side and the cards as printed on the sheet, read the way a person would. With nothing given
+  // they are the setup; with a setup given they check it (a sheet of another game night reads with the wrong cards).
   let printed: PrintedSetup | null = null;
-  if (!tag && !fb) {
-    // (a reader that cannot start, MuPDF missing or broken, leaves the photo refused as it would be without it)
-    const read = await import('./printed-setup.js').then((m) => m.readPrintedSetup(photo, pose, grid, game)).catch(() => null);
-    if (!read) throw new ScanRefused('qr-unreadable', name, "could not read the sheet's QR code nor its cards in play: retake the photo closer and sharper");
-    printed = read;
-    if (read.pose.paper !== pose.paper) {
-      pose = read.pose;
+  if (!tag) {
+    // (a reader that cannot start, MuPDF missing or broken, leaves the photo as it would be without it)
+    printed = await import('./printed-setup.js').then((m) => m.readPrintedSetup(photo, pose, grid, game)).catch(() => null);
+    if (!printed && !fb) throw new ScanRefused('qr-unreadable', name, "could not read the sheet's QR code nor its cards in play: retake the photo closer and sharper");
+    if (printed && !fb && printed.pose.paper !== pose.paper) {
+      pose = printed.pose;
       grid = findLand(photo, pose, name);
     }
     lap('setup');
@@ -280,7 +285,8 @@ export async function scanPhoto(input: PhotoInput, game: GameData, opts: ScanOpt
     player: tag?.player ?? fb?.player,
     game: tag?.game ?? fb?.game,
     paper: pose.paper,
-    setupFrom: tag ? 'qr' : printed ? 'print' : 'fallback',
+    setupFrom: tag ? 'qr' : fb ? 'fallback' : 'print',
+    ...(fb && printed && (printed.side !== side || printed.cards.join('|') !== cards.join('|')) ? { printedOtherwise: { side: printed.side, cards: printed.cards } } : {}),
     ...(byRolls ? { rolls: byRolls.review } : {}),
     photo,
     pose,

@@ -71,7 +71,23 @@ describe('scanPhoto', () => {
     expect(json.player).toBeUndefined();
     const given = await scanPhoto(covered, game, { fallback: { side: easy.truth.side, cards: easy.truth.cards, paper: easy.truth.paper } });
     expect(given.setupFrom).toBe('fallback');
+    expect(given.printedOtherwise).toBeUndefined();
     expect(evaluate(easy.truth, given.state, given.uncertain).exact).toBe(true);
+  });
+
+  it("says when a sheet's print shows other cards than those given for it (another game's sheet)", async () => {
+    const covered = await paintOver(easy.jpeg, boxOf(easy.truth.sim.qr, 4));
+    writeFileSync(join(tmp, 'covered-other.jpg'), covered);
+    // the same type's next card in the middle slot: what a sheet of another game night would have
+    const types = game.types.map((t) => game.cards.filter((c) => c.type === t.id).map((c) => c.name));
+    const other = easy.truth.cards.map((c, i) => (i === 2 ? types[i].find((n) => n !== c)! : c));
+    const r = await scanPhoto(covered, game, { fallback: { side: easy.truth.side, cards: other, paper: easy.truth.paper } });
+    expect(r.setupFrom).toBe('fallback');
+    expect(r.state.cards).toEqual(other);
+    expect(r.printedOtherwise).toEqual({ side: easy.truth.side, cards: easy.truth.cards });
+    const cli = baako(['scan', join(tmp, 'covered-other.jpg'), '--cards', other.join(','), '--side', easy.truth.side]);
+    expect(cli.code).toBe(3);
+    expect(cli.stdout).toContain(`check the setup: the sheet's print shows sheet ${easy.truth.side}, ${easy.truth.cards.join(', ')}, not the cards given`);
   });
 
   it('refuses, never guesses, when a card of the print is hidden as well as the QR code', async () => {

@@ -33,6 +33,7 @@ export function scanJson(file: string, r: ScanResult, page?: number) {
     ...(r.rolls ? { rolls: r.rolls.rolls, rollsCheck: rollsCheckJson(r.rolls) } : {}),
     paper: r.paper,
     setupFrom: r.setupFrom,
+    ...(r.printedOtherwise ? { printedOtherwise: r.printedOtherwise } : {}),
     photo: file,
     ...(page !== undefined ? { page } : {}),
   };
@@ -122,8 +123,11 @@ function rollsLines(r: ScanResult): string[] {
   return lines;
 }
 
+const printedText = (p: { side: string; cards: string[] }) => `sheet ${p.side}, ${p.cards.join(', ')}`;
+
 /** Where the setup came from when not from the QR code: the player should know the cards were read otherwise. */
 function setupNote(r: ScanResult): string {
+  if (r.printedOtherwise) return ' (setup from --game/--cards: QR unreadable, and its print shows other cards)';
   if (r.setupFrom === 'fallback') return ' (setup from --game/--cards: QR unreadable)';
   if (r.setupFrom === 'print') return ` (QR unreadable: sheet ${r.state.side} and its cards read from the print)`;
   return '';
@@ -202,6 +206,7 @@ export async function runScan(args: ScanArgs): Promise<void> {
       const lines = formatScore(game, r!.state, r!.score, `${name}: ${who}`, { verbose: args.verbose });
       lines[0] += `${totalText(r!)}, confidence ${r!.confidence.toFixed(2)}${setupNote(r!)}`;
       for (const l of [...lines, ...rollsLines(r!)]) stdio.log(l);
+      if (r!.printedOtherwise) stdio.log(`  check the setup: the sheet's print shows ${printedText(r!.printedOtherwise)}, not the cards given: is it another game's sheet?`);
       const asked = r!.uncertain.filter((u) => !u.likely);
       const likely = r!.uncertain.filter((u) => u.likely);
       const where = args.overlay ? 'on the sheet or the overlay' : 'on the sheet';
@@ -220,7 +225,7 @@ export async function runScan(args: ScanArgs): Promise<void> {
   for (const e of overlayErrors) stdio.err(`baako: ${e}`);
   if (results.some((r) => r.error) || overlayErrors.length) process.exitCode = 2;
   // Spots to check, or a count that disagrees with the rolls: a person looks before the scores count.
-  else if (results.some((r) => r.result!.uncertain.some((u) => !u.likely) || r.result!.rolls?.check.agrees === false)) process.exitCode = 3;
+  else if (results.some((r) => r.result!.uncertain.some((u) => !u.likely) || r.result!.rolls?.check.agrees === false || r.result!.printedOtherwise)) process.exitCode = 3;
 }
 
 /** The ranked table: by total, ties broken by the number of discoveries, then shared (the engine's ranking). */
