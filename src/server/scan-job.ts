@@ -44,6 +44,8 @@ export interface ScanOutcome {
   game?: string;
   paper: Paper;
   setupFrom: 'qr' | 'fallback' | 'print';
+  /** Its QR code unreadable: the side and cards its print shows, where they are not the game's. */
+  printedOtherwise?: { side: Side; cards: string[] };
   land: LandView;
   timings: Record<string, number>;
 }
@@ -97,6 +99,7 @@ export async function runScanJob(job: ScanJob): Promise<JobResult> {
         game: r.game,
         paper: r.paper,
         setupFrom: r.setupFrom,
+        ...(r.printedOtherwise ? { printedOtherwise: r.printedOtherwise } : {}),
         land: { width: rect.width, height: rect.height, cell: rect.cell, margin: rect.margin, rows: r.grid.rows, cols: r.grid.cols },
         timings: r.timings,
       },

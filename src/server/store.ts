@@ -50,6 +50,8 @@ export interface SheetRow {
   uncertain: ReviewItem[];
   confidence: number;
   setupFrom: 'qr' | 'fallback' | 'print';
+  /** Its QR code unreadable: the side and cards its print shows, where they are not this game's (else null). */
+  printedOtherwise: { side: Side; cards: string[] } | null;
   toggled: ReviewItem[];
   state: SheetState;
   score: Score;
@@ -83,6 +85,7 @@ CREATE TABLE IF NOT EXISTS sheets (
   uncertain TEXT NOT NULL,
   confidence REAL NOT NULL,
   setup_from TEXT NOT NULL,
+  printed_otherwise TEXT,
   toggled TEXT NOT NULL DEFAULT '[]',
   state TEXT NOT NULL,
   score TEXT NOT NULL,
@@ -195,7 +198,8 @@ interface RawSheet {
   scanned: string;
   uncertain: string;
   confidence: number;
-  setup_from: 'qr' | 'fallback';
+  setup_from: 'qr' | 'fallback' | 'print';
+  printed_otherwise: string | null;
   toggled: string;
   state: string;
   score: string;
@@ -243,6 +247,7 @@ const sheet = (r: RawSheet | undefined): SheetRow | undefined =>
     uncertain: JSON.parse(r.uncertain),
     confidence: r.confidence,
     setupFrom: r.setup_from,
+    printedOtherwise: r.printed_otherwise ? JSON.parse(r.printed_otherwise) : null,
     toggled: JSON.parse(r.toggled),
     state: JSON.parse(r.state),
     score: JSON.parse(r.score),
@@ -273,6 +278,9 @@ export class Store {
     // A data folder from before refusals had codes: the column is added, older rows have none.
     const uploadColumns = this.db.prepare('PRAGMA table_info(uploads)').all() as { name: string }[];
     if (!uploadColumns.some((c) => c.name === 'error_code')) this.db.exec('ALTER TABLE uploads ADD COLUMN error_code TEXT');
+    // ...and from before sheets were checked against their print.
+    const sheetColumns = this.db.prepare('PRAGMA table_info(sheets)').all() as { name: string }[];
+    if (!sheetColumns.some((c) => c.name === 'printed_otherwise')) this.db.exec('ALTER TABLE sheets ADD COLUMN printed_otherwise TEXT');
   }
 
   private statements = new Map<string, Database.Statement>();
@@ -338,12 +346,12 @@ export class Store {
       const { next } = this.sql('SELECT COALESCE(MAX(no), 0) + 1 AS next FROM sheets WHERE game_id = ?').get(s.gameId) as { next: number };
       this.db
         .prepare(
-          `INSERT INTO sheets (id, game_id, no, player, qr_player, status, photo, land, scanned, uncertain, confidence, setup_from, toggled, state, score, scan_ms, created_at, confirmed_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          `INSERT INTO sheets (id, game_id, no, player, qr_player, status, photo, land, scanned, uncertain, confidence, setup_from, printed_otherwise, toggled, state, score, scan_ms, created_at, confirmed_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         )
         .run(
           s.id, s.gameId, next, s.player, s.qrPlayer, s.status, s.photo, JSON.stringify(s.land), JSON.stringify(s.scanned), JSON.stringify(s.uncertain),
-          s.confidence, s.setupFrom, JSON.stringify(s.toggled), JSON.stringify(s.state), JSON.stringify(s.score), s.scanMs, s.createdAt, s.confirmedAt,
+          s.confidence, s.setupFrom, s.printedOtherwise ? JSON.stringify(s.printedOtherwise) : null, JSON.stringify(s.toggled), JSON.stringify(s.state), JSON.stringify(s.score), s.scanMs, s.createdAt, s.confirmedAt,
         );
       return next;
     });

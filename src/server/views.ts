@@ -71,6 +71,10 @@ export function sheetView(ctx: ServerContext, g: GameRow, s: SheetRow): SheetVie
     notes.push(`This sheet was printed for ${nameOf(g, s.qrPlayer)} (player ${s.qrPlayer}); it counts for ${nameOf(g, s.player)}.`);
   }
   if (s.setupFrom === 'fallback') notes.push('The sheet’s QR code could not be read: it was scored with this game’s cards.');
+  if (s.printedOtherwise) {
+    const p = s.printedOtherwise;
+    notes.push(`But its print shows other cards (sheet ${p.side}: ${p.cards.join(', ')}): it may be another game’s sheet.`);
+  }
   if (s.status === 'review') {
     const prev = ctx.store.listSheets(g.id, 'confirmed').find((o) => o.player === s.player);
     if (prev) notes.push(`Confirming replaces ${nameOf(g, s.player)}’s sheet #${prev.no} (total ${prev.score.total}).`);

@@ -31,6 +31,7 @@ function confirmed(player: number, total: number, finds: number, at: number) {
     uncertain: [{ kind: 'h', row: 1, col: 1 }],
     confidence: 0.9,
     setupFrom: 'qr',
+    printedOtherwise: null,
     toggled: [],
     state,
     score: score(total, finds),
