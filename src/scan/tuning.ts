@@ -30,9 +30,9 @@ export const TUNING = {
     pitchMm: 0.4,
     /** How far (mm) a box may lie from where the corner squares and the land put it: a bent sheet moves it a little. */
     reachMm: 4,
-    /** Least lead of the better side's correlation over the other side's (right sides led by 0.10 and more). */
+    /** Least lead of the better side's correlation over the other side's: no wrong side leads by as much. */
     sideMargin: 0.1,
-    /** Least lead of the best card's correlation over the next of its type: wrong cards led by 0.08 at most. */
+    /** Least lead of the best card's correlation over the next of its type: well above any wrong card's lead. */
     cardMargin: 0.12,
     /** Least correlation of what is taken: under it the box is too smeared or hidden to tell. */
     leastMatch: 0.4,
