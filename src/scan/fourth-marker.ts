@@ -3,6 +3,7 @@ import { sheetGeometry } from '../geometry/sheet-layout.js';
 import type { Photo } from './image.js';
 import { apply, findHomography } from './homography.js';
 import { clockwise, findMarkers, plausible, type MarkerHit } from './markers.js';
+import { markerCenter } from './orient.js';
 
 type P = { x: number; y: number };
 
@@ -37,7 +38,7 @@ export function fourthMarkerCandidates(photo: Photo, hits: MarkerHit[], papers: 
       }
   for (const three of triples) {
     for (const paper of papers) {
-      const page = sheetGeometry('A', paper).markers.map((m) => ({ x: m.x + m.size / 2, y: m.y + m.size / 2 }));
+      const page = sheetGeometry('A', paper).markers.map(markerCenter);
       const size = sheetGeometry('A', paper).markers[0].size;
       for (let missing = 0; missing < 4; missing++) {
         const present = [0, 1, 2, 3].filter((i) => i !== missing);

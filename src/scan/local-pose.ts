@@ -2,23 +2,22 @@
 import { sheetGeometry, type Paper } from '../geometry/sheet-layout.js';
 import type { LandGrid } from './grid.js';
 import { apply, findHomography, type Point } from './homography.js';
-import type { Pose } from './orient.js';
+import { markerCenter, type Pose } from './orient.js';
 
 /**
  * The sheet's pose on either paper, from one: the corner squares stay where they were found, the page around them
  * is A4's or Letter's.
  */
 export function onEitherPaper(pose: Pose): Pose[] {
-  const centre = (m: { x: number; y: number; size: number }) => ({ x: m.x + m.size / 2, y: m.y + m.size / 2 });
   const seen = pose.geometry.markers.map((m) => {
-    const c = centre(m);
+    const c = markerCenter(m);
     return apply(pose.pageToImage, c.x, c.y);
   });
   const papers: Paper[] = ['a4', 'letter'];
   return papers.flatMap((paper) => {
     if (paper === pose.paper) return [pose];
     const g = sheetGeometry(pose.geometry.side, paper);
-    const h = findHomography(g.markers.map(centre), seen);
+    const h = findHomography(g.markers.map(markerCenter), seen);
     return h ? [{ ...pose, paper, geometry: g, pageToImage: h }] : [];
   });
 }
@@ -44,7 +43,7 @@ export function poseNear(pose: Pose, grid: LandGrid, where: 'top' | 'bottom'): P
     }
   }
   for (const m of where === 'top' ? g.markers.slice(0, 2) : g.markers.slice(2)) {
-    const c = { x: m.x + m.size / 2, y: m.y + m.size / 2 };
+    const c = markerCenter(m);
     src.push(c);
     dst.push(apply(pose.pageToImage, c.x, c.y));
   }

@@ -18,7 +18,8 @@ export interface Pose {
   borderContrast: number;
 }
 
-const markerCenter = (m: { x: number; y: number; size: number }): Point => ({ x: m.x + m.size / 2, y: m.y + m.size / 2 });
+/** The centre of a printed corner square's box (page points). */
+export const markerCenter = (m: { x: number; y: number; size: number }): Point => ({ x: m.x + m.size / 2, y: m.y + m.size / 2 });
 
 export function poseFor(markers: MarkerHit[], rotation: number, paper: Paper, side: Side = 'A'): Pose | null {
   const g = sheetGeometry(side, paper);
