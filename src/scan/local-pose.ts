@@ -34,8 +34,8 @@ export function poseNear(pose: Pose, grid: LandGrid, where: 'top' | 'bottom'): P
   const g = pose.geometry;
   const src: Point[] = [];
   const dst: Point[] = [];
-  const rows = where === 'top' ? [0, 1, 2] : [grid.rows - 2, grid.rows - 1, grid.rows];
-  for (const i of rows.slice(0, NEAR_ROWS)) {
+  const first = where === 'top' ? 0 : grid.rows + 1 - NEAR_ROWS;
+  for (let i = first; i < first + NEAR_ROWS; i++) {
     for (let j = 0; j <= grid.cols; j++) {
       const k = i * (grid.cols + 1) + j;
       src.push({ x: g.grid.x + j * g.grid.cell, y: g.grid.y + i * g.grid.cell });
