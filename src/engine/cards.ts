@@ -25,6 +25,11 @@ export function findCard(game: GameData, name: string): Card {
   return card;
 }
 
+/** The game's cards of each type, in type order (a sheet's cards in play are one of each). */
+export function cardsByType(game: GameData): Card[][] {
+  return game.types.map((t) => game.cards.filter((c) => c.type === t.id));
+}
+
 export function categoryOf(game: GameData, card: Card): Category {
   const t = game.types.find((x) => x.id === card.type);
   if (!t) throw new Error(`card "${card.name}" has type "${card.type}" that no type definition names`);

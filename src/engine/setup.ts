@@ -1,3 +1,4 @@
+import { cardsByType } from './cards.js';
 import { hashString, pick, rng } from './random.js';
 import type { GameData, Side } from './types.js';
 
@@ -14,9 +15,8 @@ export interface GameSetup {
 /** Draws one card of each type at random from the seed: the same seed always gives the same setup. */
 export function createSetup(game: GameData, seed: string, side: Side, players: number): GameSetup {
   const rand = rng(`baako:${seed}`);
-  const cards = game.types.map((t) => {
-    const ofType = game.cards.filter((c) => c.type === t.id);
-    if (ofType.length === 0) throw new Error(`no card of type "${t.id}" to draw`);
+  const cards = cardsByType(game).map((ofType, i) => {
+    if (ofType.length === 0) throw new Error(`no card of type "${game.types[i].id}" to draw`);
     return pick(rand, ofType).name;
   });
   const id = hashString(`${seed}|${side}|${cards.join(',')}`).toString(36).padStart(7, '0');

@@ -5,6 +5,7 @@
  * way a person reads the sheet. A box that does not clearly show one candidate over the others gives no setup: the
  * scan is then refused as before, never guessed.
  */
+import { cardsByType } from '../engine/cards.js';
 import type { GameData, Side } from '../engine/types.js';
 import { mm, sheetLayout, type Paper } from '../geometry/sheet-layout.js';
 import type { LandGrid } from './grid.js';
@@ -39,10 +40,7 @@ export function drawn(game: GameData, side: Side, paper: Paper, k: number): Prom
   if (!r) {
     r = (async () => {
       const { renderSheetPdf } = await import('../render/sheet.js');
-      const cards = game.types.map((t) => {
-        const of = game.cards.filter((c) => c.type === t.id);
-        return of[Math.min(k, of.length - 1)].name;
-      });
+      const cards = cardsByType(game).map((of) => of[Math.min(k, of.length - 1)].name);
       const pdf = await renderSheetPdf({ side, paper, game, setup: { id: 'print', seed: 'print', side, cards, players: 1 } });
       const mu = await mupdf();
       // MuPDF's objects live in wasm memory: each is destroyed here, not left to the collector.
@@ -93,14 +91,12 @@ export async function printScores(photo: Photo, pose: Pose, grid: LandGrid, game
     }
   }
   const chosen = sides[best(sides.map((s) => s.score)).at];
-  const most = Math.max(...game.types.map((t) => game.cards.filter((c) => c.type === t.id).length));
+  const byType = cardsByType(game);
+  const most = Math.max(...byType.map((of) => of.length));
   const drawings = await Promise.all(Array.from({ length: most }, (_, k) => drawn(game, chosen.side, chosen.pose.paper, k)));
   const slots = sheetLayout(chosen.side, chosen.pose.paper, game.sheets[chosen.side]).cards;
   const bottom = poseNear(chosen.pose, grid, 'bottom');
-  const cards = game.types.map((t, i) => {
-    const names = game.cards.filter((c) => c.type === t.id).map((c) => c.name);
-    return { names, scores: scoresOver(photo, bottom, slots[i], drawings.slice(0, names.length)) };
-  });
+  const cards = byType.map((of, i) => ({ names: of.map((c) => c.name), scores: scoresOver(photo, bottom, slots[i], drawings.slice(0, of.length)) }));
   return { sides: sides.map(({ side, paper, score }) => ({ side, paper, score })), cards, pose: chosen.pose };
 }
 

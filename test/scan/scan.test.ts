@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadGame } from '../../src/data/load.js';
+import { cardsByType } from '../../src/engine/cards.js';
 import { ScanRefused } from '../../src/errors.js';
 import { scanSchema } from '../../src/data/formats.js';
 import { LIKELY_RIGHT } from '../../src/scan/ask.js';
@@ -79,8 +80,8 @@ describe('scanPhoto', () => {
     const covered = await paintOver(easy.jpeg, boxOf(easy.truth.sim.qr, 4));
     writeFileSync(join(tmp, 'covered-other.jpg'), covered);
     // the same type's next card in the middle slot: what a sheet of another game night would have
-    const types = game.types.map((t) => game.cards.filter((c) => c.type === t.id).map((c) => c.name));
-    const other = easy.truth.cards.map((c, i) => (i === 2 ? types[i].find((n) => n !== c)! : c));
+    const types = cardsByType(game);
+    const other = easy.truth.cards.map((c, i) => (i === 2 ? types[i].find((t) => t.name !== c)!.name : c));
     const r = await scanPhoto(covered, game, { fallback: { side: easy.truth.side, cards: other, paper: easy.truth.paper } });
     expect(r.setupFrom).toBe('fallback');
     expect(r.state.cards).toEqual(other);
