@@ -6,22 +6,18 @@ import { loadGame } from '../../src/data/load.js';
 import { apply } from '../../src/scan/homography.js';
 import { scanPhoto, type ScanResult } from '../../src/scan/scan.js';
 import { outsideDir, outsidePhotos, readOutside } from '../../tools/outside.js';
+import { boxOf, paintOver } from '../helpers/paint.js';
 
 /** The photo with its QR code painted paper-white, where the reading placed it (photos stored upright). */
-async function qrPaintedOver(bytes: Buffer, r: ScanResult): Promise<Buffer> {
+function qrPaintedOver(bytes: Buffer, r: ScanResult): Promise<Buffer> {
   const q = r.pose.geometry.qr;
-  const pts = [
+  const corners = [
     [q.x, q.y],
     [q.x + q.size, q.y],
     [q.x + q.size, q.y + q.size],
     [q.x, q.y + q.size],
-  ].map(([x, y]) => apply(r.pose.pageToImage, x, y));
-  const xs = pts.map((p) => p.x / r.photo.scale);
-  const ys = pts.map((p) => p.y / r.photo.scale);
-  const left = Math.max(0, Math.round(Math.min(...xs)));
-  const top = Math.max(0, Math.round(Math.min(...ys)));
-  const patch = await sharp({ create: { width: Math.round(Math.max(...xs)) - left, height: Math.round(Math.max(...ys)) - top, channels: 3, background: '#f4f1ea' } }).png().toBuffer();
-  return sharp(bytes).composite([{ input: patch, left, top }]).jpeg({ quality: 92 }).toBuffer();
+  ].map(([x, y]) => apply(r.pose.pageToImage, x, y)).map((p): [number, number] => [p.x / r.photo.scale, p.y / r.photo.scale]);
+  return paintOver(bytes, boxOf(corners, 0), '#f4f1ea', 92);
 }
 
 /**

@@ -15,6 +15,7 @@ import { simulatePhoto, type SimulatedPhoto } from '../../tools/sim/simulate-pho
 import { baako } from '../cli/run.js';
 import { evaluate } from '../../tools/evaluate.js';
 import { fadedPhoto, LIGHT_X, trueRolls, truthOf } from '../helpers/fade.js';
+import { boxOf, paintOver } from '../helpers/paint.js';
 
 const game = loadGame();
 const tmp = mkdtempSync(join(tmpdir(), 'baako-scan-'));
@@ -29,18 +30,6 @@ beforeAll(async () => {
   writeFileSync(easyPath, easy.jpeg);
   writeFileSync(join(tmp, 'game.json'), JSON.stringify({ id: easy.truth.game, seed: easy.truth.seed, side: easy.truth.side, cards: easy.truth.cards, players: easy.truth.players, paper: easy.truth.paper }));
 });
-
-/** The photo with a rectangle (in the photo's pixels) painted over. */
-async function paintOver(jpeg: Buffer, box: { left: number; top: number; width: number; height: number }, colour = '#ffffff'): Promise<Buffer> {
-  const patch = await sharp({ create: { width: Math.round(box.width), height: Math.round(box.height), channels: 3, background: colour } }).png().toBuffer();
-  return sharp(jpeg).composite([{ input: patch, left: Math.round(box.left), top: Math.round(box.top) }]).jpeg({ quality: 90 }).toBuffer();
-}
-
-const boxOf = (pts: [number, number][], pad: number) => {
-  const xs = pts.map((p) => p[0]);
-  const ys = pts.map((p) => p[1]);
-  return { left: Math.min(...xs) - pad, top: Math.min(...ys) - pad, width: Math.max(...xs) - Math.min(...xs) + 2 * pad, height: Math.max(...ys) - Math.min(...ys) + 2 * pad };
-};
 
 describe('scanPhoto', () => {
   it('reads an easy photo exactly: fences, holes, player and game from the QR code', async () => {

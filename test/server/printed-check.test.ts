@@ -2,10 +2,10 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HostInfo, SheetView } from '../../src/server/protocol.js';
 import { Store } from '../../src/server/store.js';
+import { boxOf, paintOver } from '../helpers/paint.js';
 import { createGameFor, fixture, startServer, upload, type Running } from './helpers.js';
 
 let srv: Running;
@@ -15,13 +15,7 @@ const photo = fixture('01-easy-a-a4-pen');
 beforeAll(async () => {
   srv = await startServer();
   // The photo with its QR code painted over: the server scores it with the game's cards, and its print checks them.
-  const qr = (photo.truth as unknown as { sim: { qr: [number, number][] } }).sim.qr;
-  const xs = qr.map((p) => p[0]);
-  const ys = qr.map((p) => p[1]);
-  const left = Math.round(Math.min(...xs)) - 8;
-  const top = Math.round(Math.min(...ys)) - 8;
-  const box = await sharp({ create: { width: Math.round(Math.max(...xs)) - left + 8, height: Math.round(Math.max(...ys)) - top + 8, channels: 3, background: '#ffffff' } }).png().toBuffer();
-  covered = await sharp(photo.bytes).rotate().composite([{ input: box, left, top }]).jpeg({ quality: 90 }).toBuffer();
+  covered = await paintOver(photo.bytes, boxOf((photo.truth as unknown as { sim: { qr: [number, number][] } }).sim.qr, 8));
 });
 afterAll(() => srv?.app.close());
 
