@@ -668,6 +668,22 @@ export const CONDITIONS: readonly Condition[] = [
       (k.pencil.holeStyles ??= []).push('shaded');
     },
   },
+  // Last, and drawn only when forced: with no chance in the random draw, every cached photo of this simulator
+  // version stays as it was; the next version gives it a chance of its own.
+  {
+    name: 'erased-even',
+    family: 'erased',
+    description: 'fences rubbed out lightly: an even, broad ghost, grey on a pen\'s sheet half the time, as dark as a light fence in places',
+    ranges: '1-6 ghosts at 35-75% of the hand\'s opacity, 1.5-3x its width, the eraser leaving 70-95% where it bit hardest; drawn only when forced',
+    chance: 0,
+    apply(rand, k) {
+      const e = erase(rand, k);
+      e.ghosts = rand.int(1, 6);
+      e.ghostAlpha = [0.35, 0.75];
+      e.ghostWidth = [1.5, 3];
+      e.ghostEven = [0.7, 0.95];
+    },
+  },
 ];
 
 const byName = new Map(CONDITIONS.map((c) => [c.name, c]));

@@ -1,8 +1,8 @@
 /**
  * Strokes rubbed out: ghosts of fences on open edges (of varied darkness and width, broken where the eraser bit),
  * strokes rubbed out only in part, a fence first drawn on the edge beside (or beside its line) and drawn again
- * where it belongs, holes marked in the wrong cell and rubbed out. What is left is always much lighter and more
- * broken than a fence, so a person reads the edge as open (the truth).
+ * where it belongs, holes marked in the wrong cell and rubbed out. What is left is lighter than a fence and either
+ * broken or broad, grey and even (a light rubbing), so a person reads the edge as open (the truth).
  */
 import type { Cell, SheetState } from '../../src/engine/types.js';
 import { handLine, type Hand, type PtStroke } from './hand.js';
@@ -15,6 +15,8 @@ export interface EraseKnobs {
   ghosts: number;
   ghostAlpha: [number, number];
   ghostWidth: [number, number];
+  /** how much of a ghost the eraser left where it bit hardest (fraction of the rest): low is broken, near 1 is even */
+  ghostEven?: [number, number];
   /** strokes rubbed out in part: how many, and the most left of them (fraction of the hand's opacity) */
   partial: number;
   partialAlpha: number;
@@ -112,7 +114,8 @@ export function erasedMarks(rand: Rand, state: SheetState, grid: { x: number; y:
     const e = pickOpen();
     if (!e) break;
     const [a, b] = ends(e);
-    rub(line(a, b, rand.range(k.ghostWidth[0], k.ghostWidth[1]), rand.normal() * 0.06), rand.range(k.ghostAlpha[0], k.ghostAlpha[1]), rand.range(0.05, 0.6));
+    const even = k.ghostEven ?? [0.05, 0.6];
+    rub(line(a, b, rand.range(k.ghostWidth[0], k.ghostWidth[1]), rand.normal() * 0.06), rand.range(k.ghostAlpha[0], k.ghostAlpha[1]), rand.range(even[0], even[1]));
     marks.push({ what: 'ghost', kind: e.kind, row: e.row, col: e.col });
   }
   for (let n = 0; n < k.partial; n++) {

@@ -2,7 +2,7 @@
  * Trains the scanner's models (src/scan/models.ts) on simulated photos and writes their weights.
  *
  *   npm run train:models -- [--photos N] [--first K] [--val M] [--without FAMILY,...] [--out FILE.json] [--holes-only]
- *                           [--sim-version V] [--also CONDITION:COUNT,...]
+ *                           [--sim-version V] [--more FIRST:COUNT,...] [--also CONDITION:COUNT,...]
  *
  * Training photos (seeds `train-N`) are fitted on; validation photos (seeds `val-N`) set the temperatures that make
  * the models' chances come true; the benchmark's photos (`bench-N`) are never used. Each photo is measured once
@@ -10,7 +10,8 @@
  * named families (leave-one-family-out runs) and writes the models to `--out` instead of the shipped weights.
  * `--holes-only` refits the hole model alone and keeps the shipped edge models (a change of hole inputs only); the
  * fences around the training cells are then as the shipped edge models read them. `--sim-version` trains on the
- * photos an earlier simulator left in the temp folder (none is simulated again). `--also` adds COUNT training photos
+ * photos an earlier simulator left in the temp folder (none is simulated again). `--more` adds COUNT plain training
+ * photos from `train-FIRST` on after the first range (photos already simulated elsewhere in the numbering). `--also` adds COUNT training photos
  * of the current simulator with CONDITION forced on (a condition newer than those photos).
  *
  * The context model learns from what the local model reads of the edges around each edge; on the training photos
@@ -361,7 +362,17 @@ async function main(): Promise<void> {
     }
     return { name, n: Number(n) };
   });
+  // more plain photos from other stretches of the numbering, after the first stretch (in the order given)
+  const more = opt('more', '').split(',').filter(Boolean).map((spec) => {
+    const [from, n] = spec.split(':');
+    if (!/^\d+$/.test(from ?? '') || !/^[1-9]\d*$/.test(n ?? '')) {
+      process.stderr.write(`train-models: --more expects FIRST:COUNT (the number of the first training photo and how many), found "${spec}"\n`);
+      process.exit(2);
+    }
+    return { from: Number(from), n: Number(n) };
+  });
   const train = (await evidenceOf('train', photos, undefined, version, first)).filter(kept);
+  for (const { from, n } of more) train.push(...(await evidenceOf('train', n, undefined, version, from)).filter(kept));
   const plain = train.length;
   const alsoAbout: string[] = [];
   for (const { name, n } of also) {
@@ -374,7 +385,7 @@ async function main(): Promise<void> {
   const shipped = MODELS;
   const about = holesOnly
     ? `${shipped.about.replace(/; hole model refitted on [^;]*/, '')}; hole model refitted on ${train.length} simulator-v${version} photos`
-    : `${train.length} photos (${[`${plain} simulator-v${version}${first ? ` from train-${first}` : ''}`, ...alsoAbout].join(', ')})${without.length ? `, without ${without.join(', ')}` : ''}`;
+    : `${train.length} photos (${[`${plain} simulator-v${version}${first || more.length ? ` from train-${[first, ...more.map((m) => m.from)].join(', train-')}` : ''}`, ...alsoAbout].join(', ')})${without.length ? `, without ${without.join(', ')}` : ''}`;
   const { models } = trainModels(train, val, about, (s) => console.log(s), holesOnly ? shipped : undefined);
   if (out) writeFileSync(out, JSON.stringify(models));
   else writeShipped(models);
