@@ -59,6 +59,9 @@ describe('condition registry', () => {
       const groups = forced.map((n) => CONDITIONS.find((c) => c.name === n)!.group).filter(Boolean);
       expect(new Set(groups).size).toBe(groups.length);
       expect(applyConditions(makeRand(`c${i}`), k(), { draw: 'none' })).toEqual([]);
+      // a condition drawn only when forced is on when named, not with its family
+      expect(applyConditions(makeRand(`c${i}`), k(), { draw: 'none', force: ['erased'] })).not.toContain('erased-even');
+      expect(applyConditions(makeRand(`c${i}`), k(), { draw: 'none', force: ['erased-even'] })).toEqual(['erased-even']);
     }
     // 300 draws see every condition with a chance, and never one drawn only when forced
     expect([...seen].sort()).toEqual(CONDITIONS.filter((c) => c.chance > 0).map((c) => c.name).sort());

@@ -699,7 +699,7 @@ export function resolveConditions(name: string): Condition[] {
 
 /**
  * Draws which conditions are on (in registry order) and applies them to `k`. A forced family turns on all
- * its conditions except that each group keeps one, drawn at random.
+ * its drawn conditions except that each group keeps one, drawn at random (one drawn only when forced must be named).
  */
 export function applyConditions(rand: Rand, k: SimKnobs, opts: ConditionOptions = {}): string[] {
   const scale = (opts.scale ?? 1) * DIFFICULTY_SCALE[k.difficulty];
@@ -707,7 +707,8 @@ export function applyConditions(rand: Rand, k: SimKnobs, opts: ConditionOptions 
   const forced = new Set<string>();
   const fr = rand.fork('forced');
   for (const n of opts.force ?? []) {
-    const list = resolveConditions(n);
+    // a family forced turns on the conditions it draws; one drawn only when forced is on only when named
+    const list = resolveConditions(n).filter((c) => c.name === n || c.chance > 0);
     const groups = new Map<string, Condition[]>();
     for (const c of list) if (c.group && list.length > 1) groups.set(c.group, [...(groups.get(c.group) ?? []), c]);
     for (const c of list) if (!c.group || list.length === 1) forced.add(c.name);
