@@ -38,8 +38,11 @@ type Item = { kind: 'h' | 'v' | 'hole'; row: number; col: number };
  * is not: the hole model, which sees a cell against the sheet's other cells, asks about it.
  */
 export const LIGHT_X = 0.15;
-/** The same for a fence stroke: read as open, the likeliest of the missed edges clearly ahead. */
-export const LIGHT_STROKE = 0.2;
+/**
+ * The same for a fence stroke: read as open, yet the likeliest fences of the blank edges. A fifth of the darkness
+ * is as faint as a fence rubbed out lightly, which the models have learnt to read as open with any blank edge.
+ */
+export const LIGHT_STROKE = 0.3;
 
 /**
  * The fixture photo with each item's pencil kept at `keep` of its darkness (LIGHT_X: a light X a person still sees):

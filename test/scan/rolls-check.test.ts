@@ -75,10 +75,10 @@ describe('a reading against the rolls', () => {
     expect(r.state.fences.h[1]).toBe(plain.state.fences.h[1].slice(0, 3) + '000' + plain.state.fences.h[1].slice(6));
     expect(r.rolls!.check).toMatchObject({ agrees: false, fences: 114, fencesAgree: false, holesAgree: true });
     expect(r.rolls!.note).toBe('The rolls allow 115-118 fence edges; 114 were read: is at least one of these a fence?');
-    // A faded edge is among the first culprits; a proposal, where the models clearly favour one, is one of them.
-    // (The models give a stroke at a fifth of its darkness about 1% of being a fence, as they give other blank
-    // edges: which of the three lead varies with the models.)
-    expect(r.rolls!.culprits.slice(0, 3).filter((c) => faded.some((f) => same(f, c))).length).toBeGreaterThanOrEqual(1);
+    // The faded edges are the first culprits; a proposal, where the models clearly favour one, is one of them.
+    // (The models give a stroke at under a third of its darkness a few percent of being a fence, more than any
+    // blank edge: which of the three leads varies with the models.)
+    expect(r.rolls!.culprits.slice(0, 3).filter((c) => faded.some((f) => same(f, c))).length).toBeGreaterThanOrEqual(2);
     if (r.rolls!.proposal) expect(faded).toContainEqual(r.rolls!.proposal);
     expect(r.uncertain.slice(0, 3).every((u) => !u.likely)).toBe(true);
   });
