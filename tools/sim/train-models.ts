@@ -11,8 +11,9 @@
  * `--holes-only` refits the hole model alone and keeps the shipped edge models (a change of hole inputs only); the
  * fences around the training cells are then as the shipped edge models read them. `--sim-version` trains on the
  * photos an earlier simulator left in the temp folder (none is simulated again). `--more` adds COUNT plain training
- * photos from `train-FIRST` on after the first range (photos already simulated elsewhere in the numbering). `--also` adds COUNT training photos
- * of the current simulator with CONDITION forced on (a condition newer than those photos).
+ * photos from `train-FIRST` on after the first range (photos already simulated elsewhere in the numbering).
+ * `--also` adds COUNT training photos of the current simulator with CONDITION forced on (a condition newer than
+ * those photos).
  *
  * The context model learns from what the local model reads of the edges around each edge; on the training photos
  * that reading comes from local models fitted without the photo (three folds), so it is as wrong as on a new photo.
