@@ -17,7 +17,7 @@ import { findCard, UnknownCardError } from './engine/cards.js';
 import { writeNotation } from './engine/notation.js';
 import { scoreState as scoreSheetState } from './engine/score.js';
 import { checkRolls as checkSheetRolls, describeRollsCheck, parseRolls, RollsError, validateRolls, type Roll, type RollsCheck } from './engine/rolls.js';
-import { createSetup, type GameSetup, type Paper } from './engine/setup.js';
+import { createSetup, type GameSetup, type Paper, type SetupSource, type SheetSetup } from './engine/setup.js';
 import type { GameData, Score, SheetState, Side } from './engine/types.js';
 import { OptionError } from './errors.js';
 import { MAX_PLAYERS, parsePaper, parsePlayers, parseSeed, parseSide } from './render/options.js';
@@ -29,7 +29,7 @@ export { loadGame } from './data/load.js';
 export { loadBoard } from './data/board.js';
 export type { BoardData } from './data/board.js';
 export type { Cell, Discovery, GameData, Score, SheetState, Side } from './engine/types.js';
-export type { GameSetup, Paper } from './engine/setup.js';
+export type { GameSetup, Paper, SetupSource, SheetSetup } from './engine/setup.js';
 export type { Roll, RollsCheck, RollsExpectation } from './engine/rolls.js';
 export type { Layout } from './data/deck.js';
 export type { DeckData, DeckCard } from './data/deck-data.js';
@@ -137,12 +137,12 @@ export interface SheetReading {
   game?: string;
   paper: Paper;
   /** Where the setup (side, cards) came from: the QR code, `fallback`, or the cards printed on the sheet when its QR code could not be read. */
-  setupFrom: 'qr' | 'fallback' | 'print';
+  setupFrom: SetupSource;
   /**
    * With `fallback` and no QR code: the side and cards the sheet's print shows, where they are not the fallback's
    * (the sheet may be another game's). Absent where they agree or the print could not tell.
    */
-  printedOtherwise?: { side: Side; cards: string[] };
+  printedOtherwise?: SheetSetup;
   /** With `rolls`: the reading against them. Where the count disagrees, its culprits lead `uncertain`, to check. */
   rollsCheck?: SheetRollsCheck & {
     /** Where the count disagrees, the question for a person: "The rolls gave 5 holes; 4 were read: is one of these a hole?" */

@@ -1,6 +1,6 @@
 import { cardsByType } from './cards.js';
 import { hashString, pick, rng } from './random.js';
-import type { GameData, Side } from './types.js';
+import type { GameData, SheetState, Side } from './types.js';
 
 /** The setup of one game: what every sheet's QR code carries (plus the player number). */
 export interface GameSetup {
@@ -11,6 +11,12 @@ export interface GameSetup {
   cards: string[];
   players: number;
 }
+
+/** A sheet's side and cards in play: what its QR code, or its print, says of the game's setup. */
+export type SheetSetup = Pick<SheetState, 'side' | 'cards'>;
+
+/** Where a scanned sheet's setup came from: its QR code, the caller's fallback, or the cards printed on it. */
+export type SetupSource = 'qr' | 'fallback' | 'print';
 
 /** Draws one card of each type at random from the seed: the same seed always gives the same setup. */
 export function createSetup(game: GameData, seed: string, side: Side, players: number): GameSetup {

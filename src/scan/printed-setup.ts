@@ -7,6 +7,7 @@
  */
 import { cardsByType } from '../engine/cards.js';
 import type { GameData, Side } from '../engine/types.js';
+import type { SheetSetup } from '../engine/setup.js';
 import { mm, sheetLayout, type Paper } from '../geometry/sheet-layout.js';
 import type { LandGrid } from './grid.js';
 import type { Photo } from './image.js';
@@ -18,10 +19,8 @@ import { TUNING } from './tuning.js';
 
 const { pitchMm, sideMargin, cardMargin, leastMatch } = TUNING.printedSetup;
 
-export interface PrintedSetup {
-  side: Side;
-  /** One card per type, in type order (as the QR code gives them). */
-  cards: string[];
+/** The side and the cards (one per type, in type order, as the QR code gives them) as printed. */
+export interface PrintedSetup extends SheetSetup {
   /** The sheet's pose on the paper read with the side. */
   pose: Pose;
 }

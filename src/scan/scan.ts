@@ -1,6 +1,6 @@
 import { findCard } from '../engine/cards.js';
 import { scoreState } from '../engine/score.js';
-import type { Paper, SheetTag } from '../engine/setup.js';
+import type { Paper, SetupSource, SheetSetup, SheetTag } from '../engine/setup.js';
 import type { GameData, Score, SheetState, Side } from '../engine/types.js';
 import { ScanRefused } from '../errors.js';
 import { rateDoubts, type RatedItem } from './ask.js';
@@ -26,8 +26,6 @@ import type { PrintedSetup } from './printed-setup.js';
 
 export type { UncertainItem };
 
-/** Where a reading's setup (side and cards) came from. */
-export type SetupSource = 'qr' | 'fallback' | 'print';
 
 /** What the caller knows when the QR code cannot be read (from game.json or --cards). */
 export interface FallbackSetup {
@@ -78,7 +76,7 @@ export interface ScanResult {
    * With a fallback and no QR code: the side and cards the sheet's print shows, where they are not the fallback's
    * (the sheet may be another game's). Absent where they agree or the print could not tell.
    */
-  printedOtherwise?: { side: Side; cards: string[] };
+  printedOtherwise?: SheetSetup;
   /** The reading against the rolls, when given; where the count disagrees its culprits lead `uncertain`, asked. */
   rolls?: RollsReview;
   /** For overlays and diagnosis. */

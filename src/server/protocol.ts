@@ -2,7 +2,7 @@
  * What the server and the page say to each other (JSON). Types only: the page imports them too.
  */
 import type { ReviewItem } from '../engine/review.js';
-import type { Paper } from '../engine/setup.js';
+import type { Paper, SetupSource } from '../engine/setup.js';
 import type { Discovery, GameData, Score, SheetState, Side } from '../engine/types.js';
 
 /**
@@ -183,7 +183,7 @@ export interface SheetView {
   state: SheetState;
   score: Score;
   confidence: number;
-  setupFrom: 'qr' | 'fallback' | 'print';
+  setupFrom: SetupSource;
   land: LandView & { url: string };
   createdAt: number;
   confirmedAt: number | null;

@@ -4,7 +4,7 @@ import { sharp } from '../scan/sharp.js';
 import { loadGame } from '../data/load.js';
 import type { ReviewItem } from '../engine/review.js';
 import type { Roll } from '../engine/rolls.js';
-import type { Paper } from '../engine/setup.js';
+import type { Paper, SetupSource, SheetSetup } from '../engine/setup.js';
 import type { Score, SheetState, Side } from '../engine/types.js';
 import { ScanRefused, UserError } from '../errors.js';
 import { PdfFile } from '../scan/pdf.js';
@@ -43,9 +43,9 @@ export interface ScanOutcome {
   player?: number;
   game?: string;
   paper: Paper;
-  setupFrom: 'qr' | 'fallback' | 'print';
+  setupFrom: SetupSource;
   /** Its QR code unreadable: the side and cards its print shows, where they are not the game's. */
-  printedOtherwise?: { side: Side; cards: string[] };
+  printedOtherwise?: SheetSetup;
   land: LandView;
   timings: Record<string, number>;
 }

@@ -16,7 +16,7 @@ import Database from 'better-sqlite3';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { ReviewItem } from '../engine/review.js';
-import type { Paper } from '../engine/setup.js';
+import type { Paper, SetupSource, SheetSetup } from '../engine/setup.js';
 import type { Score, SheetState, Side } from '../engine/types.js';
 import { isId } from './ids.js';
 import { fsyncLater } from './durable.js';
@@ -49,9 +49,9 @@ export interface SheetRow {
   scanned: SheetState;
   uncertain: ReviewItem[];
   confidence: number;
-  setupFrom: 'qr' | 'fallback' | 'print';
+  setupFrom: SetupSource;
   /** Its QR code unreadable: the side and cards its print shows, where they are not this game's (else null). */
-  printedOtherwise: { side: Side; cards: string[] } | null;
+  printedOtherwise: SheetSetup | null;
   toggled: ReviewItem[];
   state: SheetState;
   score: Score;
@@ -198,7 +198,7 @@ interface RawSheet {
   scanned: string;
   uncertain: string;
   confidence: number;
-  setup_from: 'qr' | 'fallback' | 'print';
+  setup_from: SetupSource;
   printed_otherwise: string | null;
   toggled: string;
   state: string;

@@ -4,6 +4,7 @@ import { readGameFile } from '../../data/game-file.js';
 import { loadGame } from '../../data/load.js';
 import { checkedRolls } from '../../data/state.js';
 import type { Roll } from '../../engine/rolls.js';
+import type { SheetSetup } from '../../engine/setup.js';
 import { findCard, UnknownCardError } from '../../engine/cards.js';
 import { rankBy } from '../../engine/ranking.js';
 import type { GameData } from '../../engine/types.js';
@@ -123,7 +124,7 @@ function rollsLines(r: ScanResult): string[] {
   return lines;
 }
 
-const printedText = (p: { side: string; cards: string[] }) => `sheet ${p.side}, ${p.cards.join(', ')}`;
+const printedText = (p: SheetSetup) => `sheet ${p.side}, ${p.cards.join(', ')}`;
 
 /** Where the setup came from when not from the QR code: the player should know the cards were read otherwise. */
 function setupNote(r: ScanResult): string {
