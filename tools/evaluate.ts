@@ -19,11 +19,13 @@ export interface Evaluation {
   setupWrong: boolean;
   /** All edges and holes right, and the setup. */
   exact: boolean;
-  /** Some wrong item not listed at all: the worst outcome. */
+  /** Wrong items not listed at all, edges then holes: the worst outcome. */
+  unlisted: { kind: 'h' | 'v' | 'hole'; row: number; col: number; truth: boolean }[];
+  /** Some wrong item not listed at all, or a wrong setup. */
   confidentWrong: boolean;
   /** Wrong items not asked (listed as likely right, or not listed). */
   wrongUnasked: number;
-  /** Wrong items not asked whose being wrong moves the total (answering the asked items leaves the total wrong). */
+  /** Items listed, and of them asked. */
   listed: number;
   asked: number;
   /** The total is right once the player has answered every asked item (the rest as read). */
@@ -60,7 +62,9 @@ export function evaluate(truth: SheetState, read: SheetState, uncertain: ListedI
   }
   // Photos made outside the project may leave the cards to their QR code: only what the truth says is checked.
   const setupWrong = truth.side !== read.side || (truth.cards !== undefined && truth.cards.join('|') !== read.cards.join('|'));
-  const wrongKeys = [...edgeErrors.map(keyOf), ...holeErrors.map((h) => keyOf({ kind: 'hole', ...h }))];
+  const wrong: Evaluation['unlisted'] = [...edgeErrors, ...holeErrors.map((h) => ({ kind: 'hole' as const, ...h }))];
+  const wrongKeys = wrong.map(keyOf);
+  const unlisted = wrong.filter((x) => !listed.has(keyOf(x)));
   // The player answers every asked item: those take the truth's value, the rest stay as read.
   let rightAfterAnswers = true;
   if (game) {
@@ -82,8 +86,9 @@ export function evaluate(truth: SheetState, read: SheetState, uncertain: ListedI
     holeErrors,
     setupWrong,
     exact: wrongKeys.length === 0 && !setupWrong,
+    unlisted,
     // A wrong setup is flagged nowhere: as bad as a wrong item not listed.
-    confidentWrong: setupWrong || wrongKeys.some((k) => !listed.has(k)),
+    confidentWrong: setupWrong || unlisted.length > 0,
     wrongUnasked: wrongKeys.filter((k) => !asked.has(k)).length,
     listed: uncertain.length,
     asked: asked.size,
