@@ -3,21 +3,14 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { loadGame } from '../../src/data/load.js';
-import { apply } from '../../src/scan/homography.js';
 import { scanPhoto, type ScanResult } from '../../src/scan/scan.js';
 import { outsideDir, outsidePhotos, readOutside } from '../../tools/outside.js';
-import { boxOf, paintOver } from '../helpers/paint.js';
+import { paintOver, photoBoxOf } from '../helpers/paint.js';
 
 /** The photo with its QR code painted paper-white, where the reading placed it (photos stored upright). */
 function qrPaintedOver(bytes: Buffer, r: ScanResult): Promise<Buffer> {
   const q = r.pose.geometry.qr;
-  const corners = [
-    [q.x, q.y],
-    [q.x + q.size, q.y],
-    [q.x + q.size, q.y + q.size],
-    [q.x, q.y + q.size],
-  ].map(([x, y]) => apply(r.pose.pageToImage, x, y)).map((p): [number, number] => [p.x / r.photo.scale, p.y / r.photo.scale]);
-  return paintOver(bytes, boxOf(corners, 0), '#f4f1ea', 92);
+  return paintOver(bytes, photoBoxOf(r, { x: q.x, y: q.y, w: q.size, h: q.size }, 0), '#f4f1ea', 92);
 }
 
 /**

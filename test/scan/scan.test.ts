@@ -9,13 +9,12 @@ import { ScanRefused } from '../../src/errors.js';
 import { scanSchema } from '../../src/data/formats.js';
 import { LIKELY_RIGHT } from '../../src/scan/ask.js';
 import { scanPhoto } from '../../src/scan/scan.js';
-import { apply } from '../../src/scan/homography.js';
 import { sheetLayout } from '../../src/geometry/sheet-layout.js';
 import { simulatePhoto, type SimulatedPhoto } from '../../tools/sim/simulate-photo.js';
 import { baako } from '../cli/run.js';
 import { evaluate } from '../../tools/evaluate.js';
 import { fadedPhoto, LIGHT_X, trueRolls, truthOf } from '../helpers/fade.js';
-import { boxOf, paintOver } from '../helpers/paint.js';
+import { boxOf, paintOver, photoBoxOf } from '../helpers/paint.js';
 
 const game = loadGame();
 const tmp = mkdtempSync(join(tmpdir(), 'baako-scan-'));
@@ -84,13 +83,7 @@ describe('scanPhoto', () => {
     const read = await scanPhoto(easy.jpeg, game);
     // the third card's box, from the page to the stored photo's pixels
     const slot = sheetLayout(read.state.side, read.paper).cards[2];
-    const corners = [
-      [slot.x, slot.y],
-      [slot.x + slot.w, slot.y + slot.h],
-      [slot.x, slot.y + slot.h],
-      [slot.x + slot.w, slot.y],
-    ].map(([x, y]) => apply(read.pose.pageToImage, x, y)).map((p) => [p.x / read.photo.scale, p.y / read.photo.scale] as [number, number]);
-    const hidden = await paintOver(await paintOver(easy.jpeg, boxOf(easy.truth.sim.qr, 4)), boxOf(corners, 4));
+    const hidden = await paintOver(await paintOver(easy.jpeg, boxOf(easy.truth.sim.qr, 4)), photoBoxOf(read, slot, 4));
     const refused = scanPhoto(hidden, game, { name: 'hidden.jpg' });
     // the library says what is wrong by a code, and names no command-line flag; the CLI adds the one that helps
     await expect(refused).rejects.toBeInstanceOf(ScanRefused);
