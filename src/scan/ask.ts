@@ -43,9 +43,10 @@ const keyOf = (it: ReadItem) => `${it.kind}${it.row},${it.col}`;
 /**
  * Rates the uncertain items: what each moves, whether it is asked, and the totals the asked ones allow. Items in
  * `ask` are asked whatever their chance (the rolls' culprits: the count points at them), ahead of the rest, in
- * their order; an item in both lists is rated once, as asked.
+ * their order; an item in both lists is rated once, as asked. `likelyRight`: the chance of being wrong under which an
+ * item is not asked on its own (the tuning's; tools/diag/ask-policy.ts measures others).
  */
-export function rateDoubts(game: GameData, state: SheetState, uncertain: ReadItem[], ask: ReadItem[] = []): Doubts {
+export function rateDoubts(game: GameData, state: SheetState, uncertain: ReadItem[], ask: ReadItem[] = [], likelyRight: number = LIKELY_RIGHT): Doubts {
   const sheet = game.sheets[state.side];
   const board = boardFromState(state, sheet.map, sheet.grid.rows, sheet.grid.cols);
   const total = () => scoreBoard(game, sheet, board, state.cards).total;
@@ -59,7 +60,7 @@ export function rateDoubts(game: GameData, state: SheetState, uncertain: ReadIte
   const rate = (it: ReadItem, likely: boolean): RatedItem => ({ ...it, points: moved([it]) - base, likely });
   const forced = ask.map((it) => rate(it, false));
   const askedAnyway = new Set(ask.map(keyOf));
-  const rated = uncertain.filter((it) => !askedAnyway.has(keyOf(it))).map((it) => rate(it, it.chance < LIKELY_RIGHT));
+  const rated = uncertain.filter((it) => !askedAnyway.has(keyOf(it))).map((it) => rate(it, it.chance < likelyRight));
   // Doubtful items that move nothing alone may together (two edges closing one region): each pair is tried.
   const quiet = [...forced, ...rated].filter((r) => !r.likely && r.points === 0).sort((a, b) => b.chance - a.chance).slice(0, PAIRS_OF);
   const together = new Set<RatedItem>();
@@ -73,7 +74,7 @@ export function rateDoubts(game: GameData, state: SheetState, uncertain: ReadIte
   // Several items each likely right may still together leave the total wrong: asked where the chance that the
   // item is wrong and the total turns on it, the others drawn as they may really be, is not small.
   const pivotal = pivotalChances([...forced, ...rated], moved, base);
-  for (const r of rated) if (r.likely && (pivotal.get(r) ?? 0) >= LIKELY_RIGHT) r.likely = false;
+  for (const r of rated) if (r.likely && (pivotal.get(r) ?? 0) >= likelyRight) r.likely = false;
   const order = (x: RatedItem, y: RatedItem) => Number(x.likely) - Number(y.likely) || y.chance - x.chance;
   const items = [...forced, ...rated.sort(order)];
   return { items, range: totalRange(base, items.filter((r) => !r.likely), moved) };

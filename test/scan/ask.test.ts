@@ -57,6 +57,15 @@ describe('which doubts are asked', () => {
     expect(rated.slice(0, asked.length).every((r) => !r.likely)).toBe(true);
   });
 
+  it('asks from the chance it is given (a diagnostic measures others than the tuning)', () => {
+    const items = edges(LIKELY_RIGHT * 0.8).slice(0, 40);
+    expect(rateDoubts(game, state, items).items.every((r) => r.likely)).toBe(true);
+    const lower = rateDoubts(game, state, items, [], LIKELY_RIGHT * 0.5).items;
+    // the items that move the total are asked under the lower chance, and only they (or pairs that move it together)
+    expect(lower.filter((r) => r.points !== 0).every((r) => !r.likely)).toBe(true);
+    expect(lower.filter((r) => r.points !== 0).length).toBeGreaterThan(0);
+  });
+
   it('gives the range of totals the asked items allow', () => {
     const items = edges(0.3).filter((it) => it.row === 4);
     const { items: rated, range } = rateDoubts(game, state, items);

@@ -1,0 +1,76 @@
+/**
+ * Where the chance under which an item is not asked should lie: the photos of a cached set are read once (the
+ * doubtful readings kept), then their doubts are rated again at each chance, with what each asks, refuses for too
+ * many spots, and leaves wrong after the answers. Chosen on the validation photos, reported on the benchmark's.
+ *   node --import tsx tools/diag/ask-policy.ts [val|bench] [COUNT] [MODELS.json]
+ */
+import { readFileSync } from 'node:fs';
+import { loadGame } from '../../src/data/load.js';
+import type { SheetState } from '../../src/engine/types.js';
+import { rateDoubts } from '../../src/scan/ask.js';
+import { modelsFromFile } from '../../src/scan/models.js';
+import type { ReadItem, SheetEvidence } from '../../src/scan/read.js';
+import { checkFinished, checkReadable, checkRegistered } from '../../src/scan/refuse.js';
+import { scanPhoto } from '../../src/scan/scan.js';
+import { evaluate } from '../evaluate.js';
+import { photoBase, type PhotoSet } from '../sim/photo-cache.js';
+
+const CHANCES = [0.04, 0.03, 0.025, 0.02, 0.015, 0.01];
+
+const [set = 'val', countText = '200', modelsFile] = process.argv.slice(2);
+const game = loadGame();
+const models = modelsFile ? modelsFromFile(modelsFile) : undefined;
+
+/** A photo read with its doubts kept: refused already when it would be whatever is asked. */
+type Reading = { truth: SheetState; refused: true } | { truth: SheetState; refused: false; state: SheetState; items: ReadItem[] };
+
+const readings: Reading[] = [];
+for (let i = 0; i < Number(countText); i++) {
+  const base = photoBase(set as PhotoSet, i);
+  const truth = JSON.parse(readFileSync(`${base}.truth.json`, 'utf8')) as SheetState;
+  let ev: SheetEvidence | undefined;
+  try {
+    const r = await scanPhoto(readFileSync(`${base}.jpg`), game, { models, keepDoubtful: true, collect: (e) => (ev = e) });
+    // the refusals that do not depend on what is asked, as the scanner makes them
+    checkRegistered('', r.grid);
+    checkFinished('', r.state, ev!, game);
+    readings.push({ truth, refused: false, state: r.state, items: r.uncertain });
+  } catch {
+    readings.push({ truth, refused: true });
+  }
+  if (process.stderr.isTTY) process.stderr.write(`\r${i + 1} read`);
+}
+if (process.stderr.isTTY) process.stderr.write('\n');
+
+const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))] ?? 0;
+console.log(`${set}, ${readings.length} photos`);
+console.log('not asked under  exact  refused  asked on exact: median, p90, most  wrong after the answers  wrong items not asked');
+for (const likelyRight of CHANCES) {
+  let exact = 0;
+  let refused = 0;
+  let wrongAfter = 0;
+  let wrongUnasked = 0;
+  const askedExact: number[] = [];
+  for (const r of readings) {
+    if (r.refused) {
+      refused++;
+      continue;
+    }
+    const { items } = rateDoubts(game, r.state, r.items, [], likelyRight);
+    try {
+      checkReadable('', items);
+    } catch {
+      refused++;
+      continue;
+    }
+    const e = evaluate(r.truth, r.state, items, game);
+    if (e.exact) {
+      exact++;
+      askedExact.push(e.asked);
+    }
+    if (!e.rightAfterAnswers) wrongAfter++;
+    wrongUnasked += e.wrongUnasked;
+  }
+  const asked = `${quantile(askedExact, 0.5)}, ${quantile(askedExact, 0.9)}, ${Math.max(0, ...askedExact)}`;
+  console.log([String(likelyRight).padStart(15), String(exact).padStart(5), String(refused).padStart(7), asked.padStart(35), String(wrongAfter).padStart(23), String(wrongUnasked).padStart(21)].join('  '));
+}
