@@ -64,7 +64,7 @@ export const TUNING = {
     outsideMost: 3,
     /** An item's chance of being wrong from which it is listed at all. */
     listed: 0.01,
-    /** Under this chance of being wrong an item is likely right and not asked on its own (the engine's, shared with the review page). */
+    /** Under this chance of being wrong an item is likely right and not asked on its own (the engine's, shared with the review page; tools/diag/ask-policy.ts). */
     likelyRight: LIKELY_RIGHT,
   },
   ask: {
