@@ -33,11 +33,13 @@ export async function readSet(set: PhotoSet, count: number, c?: SetConditions, m
 }
 
 const pct = (n: number, d: number) => (d ? `${((100 * n) / d).toFixed(1)}%` : '-');
-const median = (xs: number[]) => {
+/** The median of a list (the mean of the two middle values of an even count), 0 for none. */
+export const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length ? (s[(s.length - 1) >> 1] + s[s.length >> 1]) / 2 : 0;
 };
-const quantile = (xs: number[], q: number) => {
+/** The value a share `q` of the list lies below, 0 for none. */
+export const quantile = (xs: number[], q: number) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length ? s[Math.min(s.length - 1, Math.floor(q * s.length))] : 0;
 };

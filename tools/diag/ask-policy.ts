@@ -12,6 +12,7 @@ import { modelsFromFile } from '../../src/scan/models.js';
 import type { ReadItem, SheetEvidence } from '../../src/scan/read.js';
 import { checkFinished, checkReadable, checkRegistered } from '../../src/scan/refuse.js';
 import { scanPhoto } from '../../src/scan/scan.js';
+import { median, quantile } from '../../bench/scan.js';
 import { evaluate } from '../evaluate.js';
 import { photoBase, type PhotoSet } from '../sim/photo-cache.js';
 
@@ -42,7 +43,6 @@ for (let i = 0; i < Number(countText); i++) {
 }
 if (process.stderr.isTTY) process.stderr.write('\n');
 
-const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))] ?? 0;
 console.log(`${set}, ${readings.length} photos`);
 console.log('not asked under  exact  refused  asked on exact: median, p90, most  wrong after the answers  wrong items not asked');
 for (const likelyRight of CHANCES) {
@@ -71,6 +71,6 @@ for (const likelyRight of CHANCES) {
     if (!e.rightAfterAnswers) wrongAfter++;
     wrongUnasked += e.wrongUnasked;
   }
-  const asked = `${quantile(askedExact, 0.5)}, ${quantile(askedExact, 0.9)}, ${Math.max(0, ...askedExact)}`;
+  const asked = `${median(askedExact)}, ${quantile(askedExact, 0.9)}, ${Math.max(0, ...askedExact)}`;
   console.log([String(likelyRight).padStart(15), String(exact).padStart(5), String(refused).padStart(7), asked.padStart(35), String(wrongAfter).padStart(23), String(wrongUnasked).padStart(21)].join('  '));
 }
