@@ -26,7 +26,6 @@ import type { PrintedSetup } from './printed-setup.js';
 
 export type { UncertainItem };
 
-
 /** What the caller knows when the QR code cannot be read (from game.json or --cards). */
 export interface FallbackSetup {
   side: Side;
