@@ -113,7 +113,8 @@ function contextOf(p: PhotoEvidence, p1: Float64Array): Float64Array[] {
   return contextInputs(local, edges, p1, edgeIndex(edges, p.rows, p.cols));
 }
 
-function boardFrom(p: PhotoEvidence, z: Float64Array): Board {
+/** The board of the fences whose log-odds are at least 0. */
+export function boardFrom(p: PhotoEvidence, z: Float64Array): Board {
   const b = emptyBoard(p.rows, p.cols);
   for (let i = 0; i < p.y.length; i++) {
     if (z[i] < 0) continue;
@@ -123,7 +124,8 @@ function boardFrom(p: PhotoEvidence, z: Float64Array): Board {
   return b;
 }
 
-function holeRows(p: PhotoEvidence, board: Board): Float64Array[] {
+/** Each read cell's hole model inputs, the fences around it as `board` has them. */
+export function holeRows(p: PhotoEvidence, board: Board): Float64Array[] {
   const own = Array.from(p.cellY, (_, i) => p.holeOwn.subarray(i * HO, (i + 1) * HO));
   const vsSheet = againstSheet(own);
   return own.map((x, i) => holeInputs(x, vsSheet[i], board, p.cellRow[i], p.cellCol[i], p.center));
