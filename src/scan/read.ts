@@ -127,16 +127,23 @@ export function boardOf(ev: SheetEvidence, z: Float64Array): Board {
 }
 
 /** A photo unlike the training photos gets softer chances, in proportion to how far outside their ranges it lies. */
-export const softeningOf = (measures: PhotoMeasures, ranges: ScanModels['ranges']): number => 1 + OUTSIDE_SOFTENS * Math.min(OUTSIDE_MOST, outsideBy(measures, ranges));
+const softeningOf = (measures: PhotoMeasures, ranges: ScanModels['ranges']): number => 1 + OUTSIDE_SOFTENS * Math.min(OUTSIDE_MOST, outsideBy(measures, ranges));
+
+/**
+ * Each item's certainty, edges then cells, as the scanner reckons it from the models' log-odds: over their
+ * temperatures and the softening of a photo with these measures (the reading, the trainer and the diagnostics alike).
+ */
+export function certaintyFor(edges: ArrayLike<number>, holes: ArrayLike<number>, measures: PhotoMeasures, models: Pick<ScanModels, 'temperature' | 'ranges'>): Float64Array {
+  return certaintyOf(edges, holes, models.temperature, softeningOf(measures, models.ranges));
+}
 
 /** Reads the sheet from its evidence: each edge by the two edge models, then each cell by the hole model. */
 export function readSheet(ev: SheetEvidence, models: ScanModels): Reading {
   const z = edgeLogits(ev, models);
   const board = boardOf(ev, z);
-  const soften = softeningOf(ev.measures, models.ranges);
   const vsSheet = againstSheet(ev.holeOwn);
   const zh = ev.cells.map((f, i) => mlpLogit(holeInputs(ev.holeOwn[i], vsSheet[i], board, f.row, f.col, ev.center), models.hole));
-  const { alone, chances } = sheetChances(certaintyOf(z, zh, models.temperature, soften), models.sheet);
+  const { alone, chances } = sheetChances(certaintyFor(z, zh, ev.measures, models), models.sheet);
   const items: ReadItem[] = ev.edges.map((e, i) => ({ kind: e.kind, row: e.row, col: e.col, value: z[i] >= 0 ? 1 : 0, chance: chances[i] }));
   const holes: Cell[] = [];
   ev.cells.forEach((f, i) => {

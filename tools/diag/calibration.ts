@@ -6,13 +6,12 @@
  * docs/benchmarks.md's figures on items read past the training range come from here.
  *   node --import tsx tools/diag/calibration.ts [val|bench] [COUNT] [FAMILY forced] [MODELS.json]
  */
-import { certaintyOf, sheetChances } from '../../src/scan/chances.js';
-import { HOLE_INPUTS } from '../../src/scan/cell-inputs.js';
+import { sheetChances } from '../../src/scan/chances.js';
 import { LOCAL_INPUTS } from '../../src/scan/edge-inputs.js';
 import type { Mlp } from '../../src/scan/mlp.js';
 import { defaultModels, edgePairs, modelsFromFile } from '../../src/scan/models.js';
 import type { PhotoMeasures } from '../../src/scan/ood.js';
-import { softeningOf } from '../../src/scan/read.js';
+import { certaintyFor } from '../../src/scan/read.js';
 import { TUNING } from '../../src/scan/tuning.js';
 import { boardFrom, evidenceOf, holeRows, photoLogits } from '../sim/train-models.js';
 
@@ -50,7 +49,7 @@ const photos = await evidenceOf(set as 'val' | 'bench', Number(countText), famil
 const pairs = edgePairs(models);
 for (const p of photos) {
   const z = photoLogits(p, models);
-  const { chances } = sheetChances(certaintyOf(z.edges, z.holes, models.temperature, softeningOf(p.measures as PhotoMeasures, models.ranges)), models.sheet);
+  const { chances } = sheetChances(certaintyFor(z.edges, z.holes, p.measures as PhotoMeasures, models), models.sheet);
   for (let i = 0; i < p.y.length; i++) {
     const x = p.local.subarray(i * L, (i + 1) * L);
     const out = pairs.reduce((s, pair) => s + outside(x, pair.edgeLocal), 0) / pairs.length;
@@ -62,7 +61,7 @@ for (const p of photos) {
   rows.forEach((x, i) => count(`cells, inputs outside the range: ${band(outside(x, models.hole))}`, (z.holes[i] >= 0 ? 1 : 0) !== p.cellY[i], chances[p.y.length + i]));
 }
 
-console.log(`${set}${family ? ` with ${family} forced` : ''}: ${photos.length} photos located (${HOLE_INPUTS.length} hole inputs, ${L} local edge inputs)`);
+console.log(`${set}${family ? ` with ${family} forced` : ''}: ${photos.length} photos located`);
 console.log(`group  items  wrong  stated  |  stated under ${ASKED_FROM}: items  wrong  stated`);
 for (const [key, [n, w, s, nl, wl, sl]] of [...groups].sort(([a], [b]) => a.localeCompare(b))) {
   console.log(`${key.padEnd(48)} ${String(n).padStart(6)} ${String(w).padStart(5)} ${s.toFixed(1).padStart(7)}  | ${String(nl).padStart(6)} ${String(wl).padStart(5)} ${sl.toFixed(1).padStart(6)}`);

@@ -26,8 +26,8 @@ import { emptyBoard, type Board } from '../../src/engine/board.js';
 import { againstSheet, HOLE_INPUTS, HOLE_OWN_INPUTS, holeInputs } from '../../src/scan/cell-inputs.js';
 import { CONTEXT_INPUTS, contextInputs, edgeIndex, LOCAL_INPUTS } from '../../src/scan/edge-inputs.js';
 import { mlpLogit, sigmoid, type Mlp } from '../../src/scan/mlp.js';
-import { averagedEdgeLogits, softeningOf } from '../../src/scan/read.js';
-import { certaintyOf, type SheetScale } from '../../src/scan/chances.js';
+import { averagedEdgeLogits, certaintyFor } from '../../src/scan/read.js';
+import type { SheetScale } from '../../src/scan/chances.js';
 import { edgePairs, type ScanModels } from '../../src/scan/models.js';
 import { MODELS } from '../../src/scan/models.weights.js';
 import { MEASURES, type PhotoMeasures } from '../../src/scan/ood.js';
@@ -287,8 +287,7 @@ export function trainModels(train: PhotoEvidence[], val: PhotoEvidence[], about:
 export function sheetScaleOn(val: PhotoEvidence[], m: Omit<ScanModels, 'sheet' | 'about'>, logits = val.map((p) => photoLogits(p, m))): SheetScale {
   const sheets = val.map((p, i) => {
     const l = logits[i];
-    const soften = softeningOf(p.measures as PhotoMeasures, m.ranges);
-    const certainty = certaintyOf(l.edges, l.holes, m.temperature, soften);
+    const certainty = certaintyFor(l.edges, l.holes, p.measures as PhotoMeasures, m);
     const wrong = Uint8Array.from([...Array.from(l.edges, (z, i) => Number((z >= 0 ? 1 : 0) !== p.y[i])), ...Array.from(l.holes, (z, i) => Number((z >= 0 ? 1 : 0) !== p.cellY[i]))]);
     return { certainty, wrong };
   });
