@@ -108,5 +108,16 @@ describe('benchmark reports', () => {
     expect(md).toContain('| readings at confidence >= 0.95 | 1, of them wrong 1 | none wrong |');
     expect(md).toContain('| median time per photo | 190 ms; sharp alone decoding the same JPEG 70 ms: 2.71x | <= 3x |');
     expect(md).toContain('| peak memory of the scanning process | 370 MB | < 700 MB |');
+    expect(md).toContain('| plain photos, side A | 1 / 1 exact (100.0%);');
+
+    // a plain set of its own replaces the few photos the random draw left plain
+    const plain: ScanRun = { outcomes: [photo(0, { side: 'B' }), photo(1, { side: 'B', exact: false, edgeErrors: 1, rightAfterAnswers: false }), photo(2, {})], peakRssKb: 0 };
+    const withPlain = new Report('scan', () => {});
+    reportScan(withPlain, run, plain);
+    const md2 = sectionMarkdown(withPlain, when, box);
+    expect(md2).toContain('| plain photos, side A | 1 / 1 exact (100.0%);');
+    expect(md2).toContain('| plain photos, side B | 1 / 2 exact (50.0%); total wrong after the asked spots are answered on 1;');
+    expect(md2).toContain('| plain photos: total right once the asked spots are answered | 66.7% | >= 99% |');
+    expect(md2).toContain('Plain photos: 3 more');
   });
 });
