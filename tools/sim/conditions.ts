@@ -684,6 +684,19 @@ export const CONDITIONS: readonly Condition[] = [
       e.ghostEven = [0.7, 0.95];
     },
   },
+  {
+    name: 'cover-fill',
+    family: 'hatching',
+    description: 'holes filled solid up to and over their lines, so densely that the fill covers the printed dots and a fence drawn along the hole',
+    ranges: 'solid or zigzag shading from 0.04 cell over the lines to 0.02 inside, laid over the print and the fences; drawn only when forced',
+    chance: 0,
+    sideA: true,
+    apply(_rand, k) {
+      k.pencil.coverFill = true;
+      k.pencil.shadeReach = [-0.04, 0.02];
+      (k.pencil.holeStyles ??= []).push('solid', 'shaded');
+    },
+  },
 ];
 
 const byName = new Map(CONDITIONS.map((c) => [c.name, c]));

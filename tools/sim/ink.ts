@@ -116,6 +116,22 @@ export class InkLayer {
   }
 
   /** Multiplies the ink into an RGB page (3 bytes a pixel, same size as the layer). */
+  /**
+   * Lays the layer over the page as paint rather than as a stain: where it is dense it hides what lies beneath
+   * (graphite packed solid covers the print's dots and an earlier stroke), where it is thin the page shows through.
+   */
+  coverInto(rgb: Uint8Array): void {
+    const [cr, cg, cb] = this.style.color;
+    const d = this.d;
+    for (let k = 0, o = 0; k < d.length; k++, o += 3) {
+      const v = Math.min(1, d[k]);
+      if (v <= 0.002) continue;
+      rgb[o] = rgb[o] * (1 - v) + cr * v;
+      rgb[o + 1] = rgb[o + 1] * (1 - v) + cg * v;
+      rgb[o + 2] = rgb[o + 2] * (1 - v) + cb * v;
+    }
+  }
+
   compositeInto(rgb: Uint8Array): void {
     const [cr, cg, cb] = this.style.color;
     const kr = 1 - cr / 255;

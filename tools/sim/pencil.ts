@@ -48,6 +48,8 @@ export interface PencilKnobs {
    * per hole (the shade-to-lines condition); absent: 0.05-0.13 inside, the presets' careful hand.
    */
   shadeReach?: [number, number] | null;
+  /** holes filled so densely that they cover what lies under them: the print's dots and a fence along the hole */
+  coverFill?: boolean | null;
   /** strokes rubbed out (the erased conditions) */
   erase?: EraseKnobs | null;
 }
@@ -167,6 +169,8 @@ export function drawGame(rand: Rand, page: BlankPage, game: GameData, state: She
 
   // holes
   const hr = rand.fork('holes');
+  // (a layer of their own, laid over the rest, only when the holes cover: other photos stay as they were)
+  const fillLayer = k.coverFill ? new InkLayer(page.width, page.height, inst.style, (rand.fork('cover')() * 2 ** 31) | 0) : null;
   const holeStyles: PencilTruth['holeStyles'] = [];
   const pool = k.holeStyles?.length ? k.holeStyles : null;
   for (const [r, c] of state.holes) {
@@ -175,7 +179,8 @@ export function drawGame(rand: Rand, page: BlankPage, game: GameData, state: She
     if (pool && hr.chance(0.75)) {
       // the condition's styles three times in four, the preset's X or shading otherwise
       const style = hr.pick(pool);
-      put(layer, holeMark(hr, style, x, y, cell, style === 'light' ? { ...hand, alpha: Math.max(Math.min(hand.alpha, 0.35), hand.alpha * 0.6) } : hand, k.shadeReach ?? undefined));
+      const fill = fillLayer && style !== 'x' && style !== 'x-off-centre' && style !== 'x-short' ? fillLayer : layer;
+      put(fill, holeMark(hr, style, x, y, cell, style === 'light' ? { ...hand, alpha: Math.max(Math.min(hand.alpha, 0.35), hand.alpha * 0.6) } : hand, k.shadeReach ?? undefined));
       holeStyles.push({ cell: [r, c], style });
       continue;
     }
@@ -272,6 +277,7 @@ export function drawGame(rand: Rand, page: BlankPage, game: GameData, state: She
   smudgeLayer.compositeInto(page.rgb);
   ghostLayer?.compositeInto(page.rgb);
   layer.compositeInto(page.rgb);
+  fillLayer?.coverInto(page.rgb);
   return {
     instrument: k.instrument,
     color: inst.style.color,
