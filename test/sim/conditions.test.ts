@@ -62,6 +62,8 @@ describe('condition registry', () => {
       // a condition drawn only when forced is on when named, not with its family
       expect(applyConditions(makeRand(`c${i}`), k(), { draw: 'none', force: ['erased'] })).not.toContain('erased-even');
       expect(applyConditions(makeRand(`c${i}`), k(), { draw: 'none', force: ['erased-even'] })).toEqual(['erased-even']);
+      expect(applyConditions(makeRand(`c${i}`), k(), { draw: 'none', force: ['hatching'] })).not.toContain('cover-fill');
+      expect(applyConditions(makeRand(`c${i}`), k(), { draw: 'none', force: ['cover-fill'] })).toEqual(['cover-fill']);
     }
     // 300 draws see every condition with a chance, and never one drawn only when forced
     expect([...seen].sort()).toEqual(CONDITIONS.filter((c) => c.chance > 0).map((c) => c.name).sort());
