@@ -102,14 +102,15 @@ export function reportScan(report: Report, run: ScanRun, plain?: ScanRun): void 
 
 export async function bench(report: Report): Promise<void> {
   const count = Number(process.env.BENCH_PHOTOS ?? 200);
-  const t0 = performance.now();
-  const made = await cachePhotos('bench', count);
-  if (made) console.log(`simulated ${made} photos in ${((performance.now() - t0) / 1000).toFixed(1)} s (cached in ${photoDir('bench')})`);
   const plainCount = Number(process.env.BENCH_PLAIN_PHOTOS ?? 100);
   const plainSet = { draw: 'none' } as const;
-  const t1 = performance.now();
-  const plainMade = plainCount ? await cachePhotos('bench', plainCount, plainSet) : 0;
-  if (plainMade) console.log(`simulated ${plainMade} plain photos in ${((performance.now() - t1) / 1000).toFixed(1)} s (cached in ${photoDir('bench', plainSet)})`);
+  const simulate = async (n: number, what: string, c?: SetConditions) => {
+    const t0 = performance.now();
+    const made = n ? await cachePhotos('bench', n, c) : 0;
+    if (made) console.log(`simulated ${made} ${what} in ${((performance.now() - t0) / 1000).toFixed(1)} s (cached in ${photoDir('bench', c)})`);
+  };
+  await simulate(count, 'photos');
+  await simulate(plainCount, 'plain photos', plainSet);
   const run = await readSet('bench', count);
   reportScan(report, run, plainCount ? await readSet('bench', plainCount, plainSet) : undefined);
 }

@@ -115,7 +115,6 @@ export class InkLayer {
     }
   }
 
-  /** Multiplies the ink into an RGB page (3 bytes a pixel, same size as the layer). */
   /**
    * Lays the layer over the page as paint rather than as a stain: where it is dense it hides what lies beneath
    * (graphite packed solid covers the print's dots and an earlier stroke), where it is thin the page shows through.
@@ -132,6 +131,7 @@ export class InkLayer {
     }
   }
 
+  /** Multiplies the ink into an RGB page (3 bytes a pixel, same size as the layer). */
   compositeInto(rgb: Uint8Array): void {
     const [cr, cg, cb] = this.style.color;
     const kr = 1 - cr / 255;
