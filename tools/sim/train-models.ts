@@ -21,6 +21,7 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
 import { projectRoot } from '../../src/data/load.js';
 import { emptyBoard, type Board } from '../../src/engine/board.js';
 import { againstSheet, HOLE_INPUTS, HOLE_OWN_INPUTS, holeInputs } from '../../src/scan/cell-inputs.js';
@@ -335,12 +336,31 @@ export function writeShipped(models: ScanModels): void {
   );
 }
 
-async function main(): Promise<void> {
-  const args = process.argv.slice(2);
-  const opt = (name: string, dflt: string) => {
-    const i = args.indexOf(`--${name}`);
-    return i >= 0 ? args[i + 1] : dflt;
+/**
+ * The trainer's options: an option it does not know stops it (a misspelt one would otherwise fit on other photos
+ * than meant, ten minutes later), and a list option given twice counts both (`--also A:200 --also B:200` as
+ * `--also A:200,B:200`) rather than keeping one of them.
+ */
+export function trainOptions(args: string[]): (name: string, dflt: string) => string {
+  const text = { type: 'string' } as const;
+  const list = { type: 'string', multiple: true } as const;
+  const options = { photos: text, first: text, val: text, out: text, 'sim-version': text, without: list, more: list, also: list, 'holes-only': { type: 'boolean' } } as const;
+  let values: Record<string, unknown>;
+  try {
+    values = parseArgs({ args, options, strict: true }).values;
+  } catch (e) {
+    process.stderr.write(`train-models: ${(e as Error).message}\n`);
+    process.exit(2);
+  }
+  return (name, dflt) => {
+    const v = values[name];
+    if (v === undefined) return dflt;
+    return Array.isArray(v) ? v.join(',') : String(v);
   };
+}
+
+async function main(): Promise<void> {
+  const opt = trainOptions(process.argv.slice(2));
   const photos = Number(opt('photos', '1500'));
   // training photos from number K on: a fit on other photos than an earlier one's, to average with it (ensemble-models)
   const first = Number(opt('first', '0'));
@@ -351,7 +371,7 @@ async function main(): Promise<void> {
   const valCount = Number(opt('val', '300'));
   const without = opt('without', '').split(',').filter(Boolean);
   const out = opt('out', '');
-  const holesOnly = args.includes('--holes-only');
+  const holesOnly = opt('holes-only', '') === 'true';
   const version = Number(opt('sim-version', String(SIM_VERSION)));
   const kept = (p: PhotoEvidence) => !p.families.some((f) => without.includes(f));
   // photos with a condition forced on, from the current simulator, numbered from ALSO_FROM so that their games
