@@ -64,6 +64,8 @@ describe('condition registry', () => {
       expect(applyConditions(makeRand(`c${i}`), k(), { draw: 'none', force: ['erased-even'] })).toEqual(['erased-even']);
       expect(applyConditions(makeRand(`c${i}`), k(), { draw: 'none', force: ['hatching'] })).not.toContain('cover-fill');
       expect(applyConditions(makeRand(`c${i}`), k(), { draw: 'none', force: ['cover-fill'] })).toEqual(['cover-fill']);
+      expect(applyConditions(makeRand(`c${i}`), k(), { draw: 'none', force: ['hatching'] })).not.toContain('cover-hatch');
+      expect(applyConditions(makeRand(`c${i}`), k(), { draw: 'none', force: ['cover-hatch'] })).toEqual(['cover-hatch']);
     }
     // 300 draws see every condition with a chance, and never one drawn only when forced
     expect([...seen].sort()).toEqual(CONDITIONS.filter((c) => c.chance > 0).map((c) => c.name).sort());
@@ -195,7 +197,7 @@ describe('shade-to-lines', () => {
   it('takes a shaded hole to its lines and over them, where the presets keep it well inside', () => {
     for (let i = 0; i < 20; i++) {
       // (a scribble's loops keep their centres a loop's radius in: it does not reach every side)
-      for (const style of ['shaded', 'light', 'cross-hatch', 'one-direction'] as const) {
+      for (const style of ['shaded', 'light', 'cross-hatch', 'one-direction', 'dense-diagonal'] as const) {
         const inside = margin(holeMark(makeRand(`in${i}${style}`), style, 0, 0, cell, hand));
         const reaching = margin(holeMark(makeRand(`in${i}${style}`), style, 0, 0, cell, hand, [-0.04, 0.02]));
         expect(inside, style).toBeGreaterThan(0.02);
@@ -203,6 +205,22 @@ describe('shade-to-lines', () => {
         expect(reaching, style).toBeGreaterThan(-0.1);
       }
     }
+  });
+
+  it('shades densely in diagonals for cover-hatch: several times the strokes of one-direction, each at 45 degrees', () => {
+    let [dense, sparse] = [0, 0];
+    for (let i = 0; i < 20; i++) {
+      const strokes = holeMark(makeRand(`dd${i}`), 'dense-diagonal', 0, 0, cell, hand);
+      dense += strokes.length;
+      sparse += holeMark(makeRand(`dd${i}`), 'one-direction', 0, 0, cell, hand).length;
+      for (const { pts } of strokes) {
+        const [a, b] = [pts[0], pts[pts.length - 1]];
+        const slope = Math.abs((b[1] - a[1]) / (b[0] - a[0]));
+        expect(slope).toBeGreaterThan(0.6);
+        expect(slope).toBeLessThan(1.7);
+      }
+    }
+    expect(dense).toBeGreaterThanOrEqual(2 * sparse);
   });
 
   it('comes last of the drawn conditions, so the random draws of every condition before it are as they were', () => {

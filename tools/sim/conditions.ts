@@ -697,6 +697,19 @@ export const CONDITIONS: readonly Condition[] = [
       (k.pencil.holeStyles ??= []).push('solid', 'shaded');
     },
   },
+  {
+    name: 'cover-hatch',
+    family: 'hatching',
+    description: 'holes shaded in close diagonal strokes up to and over their lines, laid over the print: grey with light gaps, yet hiding the dots and a fence drawn along the hole',
+    ranges: 'strokes 0.35-0.7 mm apart with 1-3 gaps, from 0.04 cell over the lines to 0.02 inside, laid over the print and the fences; drawn only when forced',
+    chance: 0,
+    sideA: true,
+    apply(_rand, k) {
+      k.pencil.coverFill = true;
+      k.pencil.shadeReach = [-0.04, 0.02];
+      (k.pencil.holeStyles ??= []).push('dense-diagonal');
+    },
+  },
 ];
 
 const byName = new Map(CONDITIONS.map((c) => [c.name, c]));

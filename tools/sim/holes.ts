@@ -1,7 +1,7 @@
 /**
  * How players mark a hole, beyond the presets' X and zigzag shading: cross-hatching, a scribble, a solid fill,
  * parallel strokes in one direction, light shading, an X off the cell's centre, an X that does not reach the
- * corners. Every mark stays inside its cell (a little over its lines at most) and covers enough of it that a
+ * corners, close diagonal shading with gaps. Every mark stays inside its cell (a little over its lines at most) and covers enough of it that a
  * person reads a hole. `reach` moves where the shading stops (the shade-to-lines condition).
  */
 import { hatch, tracePath, xMark, type Hand, type PtStroke } from './hand.js';
@@ -9,7 +9,7 @@ import type { Rand } from './rand.js';
 
 type P = [number, number];
 
-export const HOLE_STYLES = ['x', 'shaded', 'cross-hatch', 'scribble', 'solid', 'one-direction', 'light', 'x-off-centre', 'x-short'] as const;
+export const HOLE_STYLES = ['x', 'shaded', 'cross-hatch', 'scribble', 'solid', 'one-direction', 'light', 'x-off-centre', 'x-short', 'dense-diagonal'] as const;
 export type HoleStyle = (typeof HOLE_STYLES)[number];
 
 const MM = 72 / 25.4;
@@ -110,6 +110,14 @@ export function holeMark(rand: Rand, style: HoleStyle, x: number, y: number, cel
       const half = cell / 2 - inset();
       const a = rand.pick([0, Math.PI / 4, Math.PI / 2, (3 * Math.PI) / 4]) + rand.normal() * 0.12;
       return parallel(rand, cx, cy, half, a, rand.range(1, 2.2) * MM, hand, false);
+    }
+    case 'dense-diagonal': {
+      // close diagonal strokes with a few left out: grey shading with light gaps, as a pencil worked at speed leaves it
+      const half = cell / 2 - inset();
+      const a = rand.pick([Math.PI / 4, (3 * Math.PI) / 4]) + rand.normal() * 0.08;
+      const strokes = parallel(rand, cx, cy, half, a, rand.range(0.35, 0.7) * MM, hand, false);
+      const gaps = new Set(Array.from({ length: rand.int(1, 3) }, () => rand.int(0, strokes.length - 1)));
+      return strokes.filter((_, i) => !gaps.has(i) && !gaps.has(i - 1));
     }
     case 'scribble':
       return scribble(rand, cx, cy, cell / 2 - inset(), hand);
