@@ -94,6 +94,23 @@ const holes = (name: string, style: HoleStyle, description: string, ranges: stri
     (k.pencil.holeStyles ??= []).push(style);
   },
 });
+/**
+ * A hole style condition whose marks go up to and over the lines and are laid over the print as paint, hiding the
+ * dots and a fence along the hole; drawn only when forced (no chance in the random draw).
+ */
+const covering = (name: string, styles: HoleStyle[], description: string, ranges: string): Condition => ({
+  name,
+  family: 'hatching',
+  description,
+  ranges,
+  chance: 0,
+  sideA: true,
+  apply(_rand, k) {
+    k.pencil.coverFill = true;
+    k.pencil.shadeReach = [-0.04, 0.02];
+    (k.pencil.holeStyles ??= []).push(...styles);
+  },
+});
 /** The photo's long side over 4000 px: blur and sharpening radii scale with it. */
 const res = (k: SimKnobs) => Math.max(k.photo.width, k.photo.height) / 4000;
 /** The things over the sheet and table (one shadow direction for all). */
@@ -684,32 +701,18 @@ export const CONDITIONS: readonly Condition[] = [
       e.ghostEven = [0.7, 0.95];
     },
   },
-  {
-    name: 'cover-fill',
-    family: 'hatching',
-    description: 'holes filled solid up to and over their lines, so densely that the fill covers the printed dots and a fence drawn along the hole',
-    ranges: 'solid or zigzag shading from 0.04 cell over the lines to 0.02 inside, laid over the print and the fences; drawn only when forced',
-    chance: 0,
-    sideA: true,
-    apply(_rand, k) {
-      k.pencil.coverFill = true;
-      k.pencil.shadeReach = [-0.04, 0.02];
-      (k.pencil.holeStyles ??= []).push('solid', 'shaded');
-    },
-  },
-  {
-    name: 'cover-hatch',
-    family: 'hatching',
-    description: 'holes shaded in close diagonal strokes up to and over their lines, laid over the print: grey with light gaps, yet hiding the dots and a fence drawn along the hole',
-    ranges: 'strokes 0.35-0.7 mm apart with 1-3 gaps, from 0.04 cell over the lines to 0.02 inside, laid over the print and the fences; drawn only when forced',
-    chance: 0,
-    sideA: true,
-    apply(_rand, k) {
-      k.pencil.coverFill = true;
-      k.pencil.shadeReach = [-0.04, 0.02];
-      (k.pencil.holeStyles ??= []).push('dense-diagonal');
-    },
-  },
+  covering(
+    'cover-fill',
+    ['solid', 'shaded'],
+    'holes filled solid up to and over their lines, so densely that the fill covers the printed dots and a fence drawn along the hole',
+    'solid or zigzag shading from 0.04 cell over the lines to 0.02 inside, laid over the print and the fences; drawn only when forced',
+  ),
+  covering(
+    'cover-hatch',
+    ['dense-diagonal'],
+    'holes shaded in close diagonal strokes up to and over their lines, laid over the print: grey with light gaps, yet hiding the dots and a fence drawn along the hole',
+    'strokes 0.35-0.7 mm apart with 1-3 gaps, from 0.04 cell over the lines to 0.02 inside, laid over the print and the fences; drawn only when forced',
+  ),
 ];
 
 const byName = new Map(CONDITIONS.map((c) => [c.name, c]));

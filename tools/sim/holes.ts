@@ -1,8 +1,8 @@
 /**
  * How players mark a hole, beyond the presets' X and zigzag shading: cross-hatching, a scribble, a solid fill,
  * parallel strokes in one direction, light shading, an X off the cell's centre, an X that does not reach the
- * corners, close diagonal shading with gaps. Every mark stays inside its cell (a little over its lines at most) and covers enough of it that a
- * person reads a hole. `reach` moves where the shading stops (the shade-to-lines condition).
+ * corners, close diagonal shading with gaps. Every mark stays inside its cell (a little over its lines at most)
+ * and covers enough of it that a person reads a hole. `reach` moves where the shading stops (the shade-to-lines condition).
  */
 import { hatch, tracePath, xMark, type Hand, type PtStroke } from './hand.js';
 import type { Rand } from './rand.js';
