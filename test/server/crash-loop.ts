@@ -181,6 +181,18 @@ export async function crashLoop(opts: { rounds: number; seed?: number; maxWaitin
         else if (res.status !== 503) throw fail(round, `upload answered ${res.status}: ${await res.text()}`);
       });
     }
+    // One upload a round sends half its body and then stalls, so every kill lands while an upload is under way
+    // (the rest finish in milliseconds): the server must keep nothing of it, however far it got.
+    if (ids.length) {
+      const game = ids[Math.floor(rand() * ids.length)];
+      track('uploads', async () => {
+        const half = TINY_JPEG.subarray(0, Math.floor(TINY_JPEG.length / 2));
+        const body = new ReadableStream({ start: (c) => c.enqueue(new Uint8Array(half)) });
+        const init = { method: 'POST', headers: { 'Content-Type': 'image/jpeg', 'Idempotency-Key': `stalled-${seed}-${round}` }, body, duplex: 'half' };
+        const res = await fetch(`${child.base}/api/games/${game}/sheets?player=1`, init as RequestInit);
+        if (res.status !== 503) throw fail(round, `an upload stalled half-way was answered ${res.status}`);
+      });
+    }
     for (const s of inReview) {
       if (rand() < 0.6) {
         track('confirms', async () => {

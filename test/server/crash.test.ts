@@ -13,7 +13,7 @@ describe('kill -9 at random moments', () => {
     expect(stats.uploads).toBeGreaterThan(10);
     expect(stats.games).toBeGreaterThan(1);
     expect(stats.confirms).toBeGreaterThan(0);
-    // The kills came while each kind of request was under way.
-    expect(stats.cutOff.uploads).toBeGreaterThan(0);
+    // Every kill came with an upload under way: each round stalls one half-way through its body.
+    expect(stats.cutOff.uploads).toBeGreaterThanOrEqual(stats.rounds);
   }, 180_000);
 });
