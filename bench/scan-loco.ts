@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FAMILIES } from '../tools/sim/conditions.js';
 import { SIM_VERSION } from '../tools/sim/simulate-photo.js';
-import { evidenceOf, trainModels } from '../tools/sim/train-models.js';
+import { evidenceOf, MOVED_GRID, trainingEvidence, trainModels, withTwins } from '../tools/sim/train-models.js';
 import type { SetConditions } from '../tools/sim/photo-cache.js';
 import type { Report } from './report.js';
 import { readSet, summary } from './scan.js';
@@ -25,9 +25,9 @@ export async function bench(report: Report): Promise<void> {
   const families = process.env.BENCH_LOCO_FAMILIES?.split(',') ?? [...FAMILIES];
   // The same fit on as many photos with every family (the plain training set): what the left-out models lack by
   // not seeing the family, apart from what they lack by being fitted on fewer photos than the shipped ones.
-  const control = await fitted(`baako-loco-v${SIM_VERSION}-control-${trainCount}.json`, trainCount, undefined, 'with every family');
+  const control = await fitted(`baako-loco-v${SIM_VERSION}-control-${trainCount}-j${Math.round(MOVED_GRID * 100)}.json`, trainCount, undefined, 'with every family');
   for (const family of families) {
-    const models = await fitted(`baako-loco-v${SIM_VERSION}-without-${family}-${trainCount}.json`, trainCount, { exclude: [family] }, `without ${family}`);
+    const models = await fitted(`baako-loco-v${SIM_VERSION}-without-${family}-${trainCount}-j${Math.round(MOVED_GRID * 100)}.json`, trainCount, { exclude: [family] }, `without ${family}`);
     const left = await readSet('bench', evalCount, { force: [family] }, models);
     const same = await readSet('bench', evalCount, { force: [family] }, control);
     const seen = await readSet('bench', evalCount, { force: [family] });
@@ -36,7 +36,7 @@ export async function bench(report: Report): Promise<void> {
     report.row(`${family}: trained on, the shipped models`, summary(seen.outcomes));
   }
   report.note(
-    `Left out: models fitted on ${trainCount} training photos simulated without the family (temperatures and sheet scale on ${Math.round(trainCount / 4)} validation photos without it). ` +
+    `Left out: models fitted on ${trainCount} training photos simulated without the family, each with a twin read through a grid moved up to ${MOVED_GRID} cell as the shipped models' are (temperatures and sheet scale on ${Math.round(trainCount / 4)} validation photos without it). ` +
       `Trained on, as many photos: the same fit on ${trainCount} plain training photos, every family among them. Trained on, the shipped models: fitted on more photos, several fits averaged (CONTRIBUTING.md). ` +
       `All three read the same ${evalCount} benchmark photos with the family forced on: left out against as many photos is what leaving the family out costs.`,
   );
@@ -46,9 +46,10 @@ export async function bench(report: Report): Promise<void> {
 async function fitted(name: string, count: number, c: SetConditions | undefined, about: string): Promise<string> {
   const models = join(tmpdir(), name);
   if (existsSync(models)) return models;
-  const train = await evidenceOf('train', count, c);
+  // fitted as the shipped models are, each photo with its twin read through a moved grid
+  const { located, twins } = await trainingEvidence(count, c, MOVED_GRID);
   const val = await evidenceOf('val', Math.round(count / 4), c);
-  const { models: m } = trainModels(train, val, `${train.length} simulated photos ${about}`);
+  const { models: m } = trainModels(withTwins(located, twins), val, `${located.length} simulated photos ${about}, each with a twin read through a moved grid`);
   writeFileSync(models, JSON.stringify(m));
   return models;
 }

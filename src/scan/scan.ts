@@ -45,6 +45,8 @@ export interface ScanOptions {
   models?: ScanModels;
   /** Receives what was measured on the land before anything is decided (for training the models). */
   collect?: (ev: SheetEvidence, where: { grid: LandGrid; photoScale: number }) => void;
+  /** Moves the located grid before the land is read (training: strokes off their lines). */
+  reshapeGrid?: (g: LandGrid) => LandGrid;
   /** Return even a reading too doubtful to trust (default false: refused with advice); for measurements. */
   keepDoubtful?: boolean;
   /**
@@ -243,6 +245,7 @@ export async function scanPhoto(input: PhotoInput, game: GameData, opts: ScanOpt
   const side: Side = tag?.side ?? fb?.side ?? printed!.side;
   const cards = (tag?.cards ?? fb?.cards ?? printed!.cards).map((c) => findCard(game, c).name);
   const sheet = game.sheets[side];
+  if (opts.reshapeGrid) grid = opts.reshapeGrid(grid);
   const ink = inkMap(photo, grid);
   lap('inkmap');
   const { rows, cols } = sheet.grid;

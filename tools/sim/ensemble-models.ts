@@ -4,14 +4,29 @@
  *
  *   node --import tsx tools/sim/ensemble-models.ts FIRST.json OTHER.json... [--val M] [--sim-version V] [--out FILE.json]
  *
- * FIRST may be `shipped` (the weights in src/scan/models.weights.ts). Without `--out` the result is shipped.
+ * FIRST may be `shipped` (the weights in src/scan/models.weights.ts), or `shipped:1,2,4` (those of its edge pairs,
+ * counted from 1 in the order the reading averages them: to replace a pair). Without `--out` the result is shipped.
  */
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { modelsFromFile, type ScanModels } from '../../src/scan/models.js';
+import { edgePairs, modelsFromFile, type EdgePair, type ScanModels } from '../../src/scan/models.js';
 import { MODELS } from '../../src/scan/models.weights.js';
 import { SIM_VERSION } from './simulate-photo.js';
 import { ensembleModels, evidenceOf, writeShipped } from './train-models.js';
+
+/** The shipped models, or (`shipped:1,2,4`) only some of their edge pairs, the hole model and the rest kept. */
+function shipped(spec: string): ScanModels {
+  if (spec === 'shipped') return MODELS;
+  const all = edgePairs(MODELS);
+  const keep = spec.slice('shipped:'.length).split(',').map(Number);
+  if (!keep.length || keep.some((k) => !Number.isInteger(k) || k < 1 || k > all.length) || new Set(keep).size !== keep.length) {
+    process.stderr.write(`ensemble-models: "${spec}" should name the shipped edge pairs to keep, each once, from 1 to ${all.length} (e.g. shipped:1,2,4)\n`);
+    process.exit(2);
+  }
+  const [head, ...more] = keep.map((k) => all[k - 1]);
+  const edge = (p: EdgePair): EdgePair => ({ edgeLocal: p.edgeLocal, edgeContext: p.edgeContext });
+  return { ...MODELS, ...edge(head), edgeMore: more.map(edge), about: `${MODELS.about}; of its ${all.length} edge pairs ${keep.join(', ')} kept` };
+}
 
 const { values: o, positionals: args } = parseArgs({
   allowPositionals: true,
@@ -24,7 +39,7 @@ if (args.length < 2) {
   process.stderr.write('ensemble-models: give two models files or more (the first may be "shipped"), e.g. shipped /tmp/new.json\n');
   process.exit(2);
 }
-const [first, ...others] = args.map((f): ScanModels => (f === 'shipped' ? MODELS : modelsFromFile(f)));
+const [first, ...others] = args.map((f): ScanModels => (f.startsWith('shipped') ? shipped(f) : modelsFromFile(f)));
 const val = await evidenceOf('val', valCount, undefined, version);
 const models = ensembleModels(first, others, val, (s) => console.log(s));
 if (out) writeFileSync(out, JSON.stringify(models));

@@ -44,24 +44,28 @@ export interface PhotoEvidence {
 
 const HOLE_OWN = HOLE_OWN_INPUTS.length;
 
-export const evidencePath = (base: string) => `${base}.ev${EVIDENCE_VERSION}.bin`;
+/** The evidence file of a photo, read through a grid moved by up to `jitter` cells (0: as located). */
+export const evidencePath = (base: string, jitter = 0) => `${base}.ev${EVIDENCE_VERSION}${jitter ? `j${Math.round(jitter * 100)}` : ''}.bin`;
 
 let game: ReturnType<typeof loadGame> | undefined;
 
 /** Measures photo `base` (its JPEG and truth) and writes its evidence file (the task of the children). */
-export async function measureOne({ base, photo }: { base: string; photo: number }): Promise<void> {
-  const file = evidencePath(base);
+export async function measureOne({ base, photo, jitter = 0 }: { base: string; photo: number; jitter?: number }): Promise<void> {
+  const file = evidencePath(base, jitter);
   if (existsSync(file)) return;
   game ??= loadGame();
   const truth = JSON.parse(readFileSync(`${base}.truth.json`, 'utf8')) as PhotoTruth;
   let ev: SheetEvidence | undefined;
   let off: Float32Array | undefined;
   try {
+    let located: LandGrid | undefined;
     await scanPhoto(readFileSync(`${base}.jpg`), game, {
       keepDoubtful: true,
+      reshapeGrid: jitter ? (g) => jitterGrid((located = g), jitter, photo) : undefined,
       collect: (e, where) => {
         ev = e;
-        off = registrationError(truth, where.grid, where.photoScale);
+        // against the grid as located: moving it on purpose does not make its edges misplaced
+        off = registrationError(truth, located ?? where.grid, where.photoScale);
       },
     });
   } catch {
@@ -142,8 +146,8 @@ function encode(e: PhotoEvidence): Buffer {
   return Buffer.concat(parts);
 }
 
-export function readEvidence(base: string): PhotoEvidence {
-  const buf = readFileSync(evidencePath(base));
+export function readEvidence(base: string, jitter = 0): PhotoEvidence {
+  const buf = readFileSync(evidencePath(base, jitter));
   const len = buf.readUInt32LE(0);
   const head = JSON.parse(buf.subarray(4, 4 + len).toString());
   let at = 4 + len;
@@ -174,5 +178,44 @@ export function readEvidence(base: string): PhotoEvidence {
     cellY: u8(cy),
     holeOwn: f32(ho),
     vertexOff: f32(vo),
+  };
+}
+
+/**
+ * The grid with each interior line moved across itself by up to `reach` cells, and each interior vertex by a fifth
+ * of that more. Read through it, strokes lie beside the band they are read in, short of or past its ends, as a
+ * freehand hand draws them, and the models learn to read a fence by its stroke wherever it lies near its line.
+ */
+export function jitterGrid(g: LandGrid, reach: number, seed: number): LandGrid {
+  const rand = seeded(seed);
+  const W = g.cols + 1;
+  const at = (i: number, j: number) => i * W + j;
+  const shifts = (n: number) => Array.from({ length: n + 1 }, (_, k) => (k === 0 || k === n ? 0 : (2 * rand() - 1) * reach));
+  const rowShift = shifts(g.rows);
+  const colShift = shifts(g.cols);
+  const xs = new Float64Array(g.xs.length);
+  const ys = new Float64Array(g.ys.length);
+  for (let i = 0; i <= g.rows; i++)
+    for (let j = 0; j <= g.cols; j++) {
+      const k = at(i, j);
+      // the local cell's down and right sides, so that a shift of one cell moves a vertex to its neighbour's place
+      const i0 = Math.max(0, i - 1), i1 = Math.min(g.rows, i + 1), j0 = Math.max(0, j - 1), j1 = Math.min(g.cols, j + 1);
+      const dx = (g.xs[at(i1, j)] - g.xs[at(i0, j)]) / (i1 - i0), dy = (g.ys[at(i1, j)] - g.ys[at(i0, j)]) / (i1 - i0);
+      const rx = (g.xs[at(i, j1)] - g.xs[at(i, j0)]) / (j1 - j0), ry = (g.ys[at(i, j1)] - g.ys[at(i, j0)]) / (j1 - j0);
+      const inner = i > 0 && i < g.rows && j > 0 && j < g.cols;
+      const a = rowShift[i] + (inner ? (2 * rand() - 1) * reach * 0.2 : 0);
+      const b = colShift[j] + (inner ? (2 * rand() - 1) * reach * 0.2 : 0);
+      xs[k] = g.xs[k] + a * dx + b * rx;
+      ys[k] = g.ys[k] + a * dy + b * ry;
+    }
+  return { ...g, xs, ys };
+}
+
+/** A small seeded generator (the same photo is moved the same way every time it is measured). */
+function seeded(seed: number): () => number {
+  let s = (seed * 2654435761 + 12345) >>> 0;
+  return () => {
+    s = (s * 1664525 + 1013904223) >>> 0;
+    return s / 2 ** 32;
   };
 }

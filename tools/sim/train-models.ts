@@ -2,7 +2,7 @@
  * Trains the scanner's models (src/scan/models.ts) on simulated photos and writes their weights.
  *
  *   npm run train:models -- [--photos N] [--first K] [--val M] [--without FAMILY,...] [--out FILE.json] [--holes-only]
- *                           [--sim-version V] [--more FIRST:COUNT,...] [--also CONDITION:COUNT,...]
+ *                           [--sim-version V] [--more FIRST:COUNT,...] [--also CONDITION:COUNT,...] [--jitter CELLS]
  *
  * Training photos (seeds `train-N`) are fitted on; validation photos (seeds `val-N`) set the temperatures that make
  * the models' chances come true; the benchmark's photos (`bench-N`) are never used. Each photo is measured once
@@ -13,7 +13,8 @@
  * photos an earlier simulator left in the temp folder (none is simulated again). `--more` adds COUNT plain training
  * photos from `train-FIRST` on after the first range (photos already simulated elsewhere in the numbering).
  * `--also` adds COUNT training photos of the current simulator with CONDITION forced on (a condition newer than
- * those photos).
+ * those photos). `--jitter` adds to each training photo a twin read through its grid with every line moved by up to
+ * CELLS across itself: strokes beside their lines, without a simulated freehand hand.
  *
  * The context model learns from what the local model reads of the edges around each edge; on the training photos
  * that reading comes from local models fitted without the photo (three folds), so it is as wrong as on a new photo.
@@ -43,13 +44,40 @@ import { SIM_VERSION } from './simulate-photo.js';
  * Measures `count` photos of a set from number `first` (on every core) and reads their evidence; `version`: see
  * photoDir.
  */
-export async function evidenceOf(set: PhotoSet, count: number, c?: SetConditions, version = SIM_VERSION, first = 0): Promise<PhotoEvidence[]> {
+export async function evidenceOf(set: PhotoSet, count: number, c?: SetConditions, version = SIM_VERSION, first = 0, jitter = 0): Promise<PhotoEvidence[]> {
   if (version === SIM_VERSION) await cachePhotos(set, count, c, first);
-  const items = Array.from({ length: count }, (_, i) => ({ base: photoBase(set, first + i, c, version), photo: first + i }));
+  const items = Array.from({ length: count }, (_, i) => ({ base: photoBase(set, first + i, c, version), photo: first + i, jitter }));
   const missing = items.find((it) => !existsSync(`${it.base}.truth.json`));
   if (missing) throw new Error(`no photo ${missing.base}.jpg: simulator version ${version} photos are not simulated again`);
-  await mapInChildren({ module: pathToFileURL(join(projectRoot, 'tools/sim/evidence.ts')).href, name: 'measureOne' }, items, `measuring ${set} photos`);
-  return items.map((it) => readEvidence(it.base)).filter((e) => !e.refused);
+  await mapInChildren({ module: pathToFileURL(join(projectRoot, 'tools/sim/evidence.ts')).href, name: 'measureOne' }, items, `measuring ${set} photos${jitter ? ' through a moved grid' : ''}`);
+  return items.map((it) => readEvidence(it.base, jitter)).filter((e) => !e.refused);
+}
+
+/** How far (cells) the shipped models' twins moved the grid's lines (`--jitter`; the leave-one-out runs fit alike). */
+export const MOVED_GRID = 0.2;
+
+/**
+ * `count` training photos from number `from` as located, and with `jitter` each one's twin read through a moved
+ * grid (only photos read both ways, in the same order).
+ */
+export async function trainingEvidence(count: number, c: SetConditions | undefined, jitter: number, version = SIM_VERSION, from = 0, kept: (p: PhotoEvidence) => boolean = () => true): Promise<{ located: PhotoEvidence[]; twins: PhotoEvidence[] }> {
+  const located = (await evidenceOf('train', count, c, version, from)).filter(kept);
+  if (!jitter) return { located, twins: [] };
+  const moved = new Map((await evidenceOf('train', count, c, version, from, jitter)).map((e) => [e.photo, e]));
+  const both = located.filter((e) => moved.has(e.photo));
+  return { located: both, twins: both.map((e) => moved.get(e.photo)!) };
+}
+
+/**
+ * The training photos with each one's twin read through a moved grid beside it, both in the same fold (the folds go
+ * by place, three apart): the context model must not learn a photo's reading from its own twin.
+ */
+export function withTwins(photos: PhotoEvidence[], twins: PhotoEvidence[]): PhotoEvidence[] {
+  if (twins.length !== photos.length || twins.some((t, i) => t.photo !== photos[i].photo)) throw new Error('the moved-grid twins do not match the photos one for one');
+  const out: PhotoEvidence[] = [];
+  // a last block of one or two photos keeps no twins: theirs would fall in another fold
+  for (let i = 0; i < photos.length; i += 3) out.push(...photos.slice(i, i + 3), ...(i + 3 <= photos.length ? twins.slice(i, i + 3) : []));
+  return out;
 }
 
 const L = LOCAL_INPUTS.length;
@@ -344,7 +372,7 @@ export function writeShipped(models: ScanModels): void {
 export function trainOptions(args: string[]): (name: string, dflt: string) => string {
   const text = { type: 'string' } as const;
   const list = { type: 'string', multiple: true } as const;
-  const options = { photos: text, first: text, val: text, out: text, 'sim-version': text, without: list, more: list, also: list, 'holes-only': { type: 'boolean' } } as const;
+  const options = { photos: text, first: text, val: text, out: text, 'sim-version': text, jitter: text, without: list, more: list, also: list, 'holes-only': { type: 'boolean' } } as const;
   let values: Record<string, unknown>;
   try {
     values = parseArgs({ args, options, strict: true }).values;
@@ -393,15 +421,27 @@ async function main(): Promise<void> {
     }
     return { from: Number(from), n: Number(n) };
   });
-  const train = (await evidenceOf('train', photos, undefined, version, first)).filter(kept);
-  for (const { from, n } of more) train.push(...(await evidenceOf('train', n, undefined, version, from)).filter(kept));
-  const plain = train.length;
-  const alsoAbout: string[] = [];
-  for (const { name, n } of also) {
-    const more = (await evidenceOf('train', n, { force: [name] }, SIM_VERSION, ALSO_FROM)).filter(kept);
-    train.push(...more);
-    alsoAbout.push(`${more.length} simulator-v${SIM_VERSION} with ${name}`);
+  const jitter = Number(opt('jitter', '0'));
+  if (!(jitter >= 0 && jitter <= 0.5)) {
+    process.stderr.write(`train-models: --jitter expects how far (cells, 0 to 0.5) to move the grid's lines for each photo's twin, found "${opt('jitter', '')}"\n`);
+    process.exit(2);
   }
+  // each stretch of training photos, and with --jitter their twins read through a moved grid
+  const located: PhotoEvidence[] = [];
+  const twins: PhotoEvidence[] = [];
+  const gather = async (count: number, c: SetConditions | undefined, v: number, from: number) => {
+    const got = await trainingEvidence(count, c, jitter, v, from, kept);
+    located.push(...got.located);
+    twins.push(...got.twins);
+    return got.located.length;
+  };
+  await gather(photos, undefined, version, first);
+  for (const { from, n } of more) await gather(n, undefined, version, from);
+  const plain = located.length;
+  const alsoAbout: string[] = [];
+  for (const { name, n } of also) alsoAbout.push(`${await gather(n, { force: [name] }, SIM_VERSION, ALSO_FROM)} simulator-v${SIM_VERSION} with ${name}`);
+  const train = jitter ? withTwins(located, twins) : located;
+  if (jitter) alsoAbout.push(`each with a twin read through a grid moved up to ${jitter} cell`);
   const val = (await evidenceOf('val', valCount, undefined, version)).filter(kept);
   // the shipped weights as they are: their hole model may have been fitted on other inputs
   const shipped = MODELS;
