@@ -12,6 +12,11 @@ describe("the trainer's options", () => {
     expect(opt('val', '300')).toBe('300');
   });
 
+  it('takes the reach of the moved-grid twins', () => {
+    expect(trainOptions(['--jitter', '0.2'])('jitter', '0')).toBe('0.2');
+    expect(trainOptions([])('jitter', '0')).toBe('0');
+  });
+
   it('stops with a message on an option it does not know, before any fitting', () => {
     const exit = vi.spyOn(process, 'exit').mockImplementation(((code: number) => {
       throw new Error(`exit ${code}`);
