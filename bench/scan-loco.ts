@@ -10,6 +10,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FAMILIES } from '../tools/sim/conditions.js';
+import { jitterTag } from '../tools/sim/evidence.js';
 import { SIM_VERSION } from '../tools/sim/simulate-photo.js';
 import { evidenceOf, MOVED_GRID, trainingEvidence, trainModels, withTwins } from '../tools/sim/train-models.js';
 import type { SetConditions } from '../tools/sim/photo-cache.js';
@@ -25,9 +26,9 @@ export async function bench(report: Report): Promise<void> {
   const families = process.env.BENCH_LOCO_FAMILIES?.split(',') ?? [...FAMILIES];
   // The same fit on as many photos with every family (the plain training set): what the left-out models lack by
   // not seeing the family, apart from what they lack by being fitted on fewer photos than the shipped ones.
-  const control = await fitted(`baako-loco-v${SIM_VERSION}-control-${trainCount}-j${Math.round(MOVED_GRID * 100)}.json`, trainCount, undefined, 'with every family');
+  const control = await fitted(`baako-loco-v${SIM_VERSION}-control-${trainCount}-${jitterTag(MOVED_GRID)}.json`, trainCount, undefined, 'with every family');
   for (const family of families) {
-    const models = await fitted(`baako-loco-v${SIM_VERSION}-without-${family}-${trainCount}-j${Math.round(MOVED_GRID * 100)}.json`, trainCount, { exclude: [family] }, `without ${family}`);
+    const models = await fitted(`baako-loco-v${SIM_VERSION}-without-${family}-${trainCount}-${jitterTag(MOVED_GRID)}.json`, trainCount, { exclude: [family] }, `without ${family}`);
     const left = await readSet('bench', evalCount, { force: [family] }, models);
     const same = await readSet('bench', evalCount, { force: [family] }, control);
     const seen = await readSet('bench', evalCount, { force: [family] });

@@ -44,8 +44,11 @@ export interface PhotoEvidence {
 
 const HOLE_OWN = HOLE_OWN_INPUTS.length;
 
+/** What names a moved grid's reach in cached files: `j20` for 0.2 cell, nothing for the grid as located. */
+export const jitterTag = (jitter: number) => (jitter ? `j${Math.round(jitter * 100)}` : '');
+
 /** The evidence file of a photo, read through a grid moved by up to `jitter` cells (0: as located). */
-export const evidencePath = (base: string, jitter = 0) => `${base}.ev${EVIDENCE_VERSION}${jitter ? `j${Math.round(jitter * 100)}` : ''}.bin`;
+export const evidencePath = (base: string, jitter = 0) => `${base}.ev${EVIDENCE_VERSION}${jitterTag(jitter)}.bin`;
 
 let game: ReturnType<typeof loadGame> | undefined;
 
