@@ -198,7 +198,8 @@ describe('baako scan errors: one line, exit 2, what to do', () => {
     const r = await scanPhoto(smeared.jpeg, game, { collect: (ev) => (way = ev.cal.way) });
     const e = evaluate(smeared.truth, r.state, r.uncertain);
     expect(e.edgeErrors).toEqual([]);
-    expect(e.asked).toBeLessThanOrEqual(1);
+    // a few spots, as on any sheet read right (the bound for nine sheets in ten), not the 22 of before
+    expect(e.asked).toBeLessThanOrEqual(3);
     expect(r.score.total).toBe(smeared.truth.score);
     expect(way!.v).toBeLessThan(0.6 * way!.h);
   }, 60_000);

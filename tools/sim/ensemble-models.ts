@@ -2,10 +2,11 @@
  * Averages the edge models of several trained models files (read.ts: their log-odds averaged) and fits the
  * temperatures again on the validation photos; the hole model and photo ranges are the first file's.
  *
- *   node --import tsx tools/sim/ensemble-models.ts FIRST.json OTHER.json... [--val M] [--sim-version V] [--out FILE.json]
+ *   node --import tsx tools/sim/ensemble-models.ts FIRST.json OTHER.json... [--val M] [--val-plain P] [--sim-version V] [--out FILE.json]
  *
  * FIRST may be `shipped` (the weights in src/scan/models.weights.ts), or `shipped:1,2,4` (those of its edge pairs,
- * counted from 1 in the order the reading averages them: to replace a pair). Without `--out` the result is shipped.
+ * counted from 1 in the order the reading averages them: to replace a pair). `--val-plain P` adds P validation photos
+ * with no condition drawn, so that the chances also come true on plain photos. Without `--out` the result is shipped.
  */
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -30,7 +31,7 @@ function shipped(spec: string): ScanModels {
 
 const { values: o, positionals: args } = parseArgs({
   allowPositionals: true,
-  options: { val: { type: 'string', default: '200' }, 'sim-version': { type: 'string', default: String(SIM_VERSION) }, out: { type: 'string' } },
+  options: { val: { type: 'string', default: '200' }, 'val-plain': { type: 'string', default: '0' }, 'sim-version': { type: 'string', default: String(SIM_VERSION) }, out: { type: 'string' } },
 });
 const valCount = Number(o.val);
 const version = Number(o['sim-version']);
@@ -40,7 +41,8 @@ if (args.length < 2) {
   process.exit(2);
 }
 const [first, ...others] = args.map((f): ScanModels => (f.startsWith('shipped') ? shipped(f) : modelsFromFile(f)));
-const val = await evidenceOf('val', valCount, undefined, version);
+const plainCount = Number(o['val-plain']);
+const val = [...(await evidenceOf('val', valCount, undefined, version)), ...(plainCount ? await evidenceOf('val', plainCount, { draw: 'none' }, version) : [])];
 const models = ensembleModels(first, others, val, (s) => console.log(s));
 if (out) writeFileSync(out, JSON.stringify(models));
 else writeShipped(models);
