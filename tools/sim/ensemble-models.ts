@@ -13,7 +13,7 @@ import { parseArgs } from 'node:util';
 import { edgePairs, modelsFromFile, type EdgePair, type ScanModels } from '../../src/scan/models.js';
 import { MODELS } from '../../src/scan/models.weights.js';
 import { SIM_VERSION } from './simulate-photo.js';
-import { ensembleModels, evidenceOf, writeShipped } from './train-models.js';
+import { ensembleModels, validationEvidence, writeShipped } from './train-models.js';
 
 /** The shipped models, or (`shipped:1,2,4`) only some of their edge pairs, the hole model and the rest kept. */
 function shipped(spec: string): ScanModels {
@@ -41,8 +41,7 @@ if (args.length < 2) {
   process.exit(2);
 }
 const [first, ...others] = args.map((f): ScanModels => (f.startsWith('shipped') ? shipped(f) : modelsFromFile(f)));
-const plainCount = Number(o['val-plain']);
-const val = [...(await evidenceOf('val', valCount, undefined, version)), ...(plainCount ? await evidenceOf('val', plainCount, { draw: 'none' }, version) : [])];
+const val = await validationEvidence(valCount, Number(o['val-plain']), version);
 const models = ensembleModels(first, others, val, (s) => console.log(s));
 if (out) writeFileSync(out, JSON.stringify(models));
 else writeShipped(models);

@@ -1,7 +1,7 @@
 /**
  * Fits one edge pair on photos with conditions drawn, photos without freehand and plain photos (no condition drawn),
  * each with a twin read through a moved grid, its temperatures on validation photos of both kinds. The shipped
- * ensemble's third pair in reading order was fitted so (CONTRIBUTING.md); put it in with ensemble-models.ts:
+ * ensemble's fourth pair in reading order was fitted so (CONTRIBUTING.md); put it in with ensemble-models.ts:
  *
  *   node --import tsx tools/sim/fit-plain-pair.ts --out /tmp/pair.json [--photos 300] [--without-freehand 200] [--plain 300]
  *   node --import tsx tools/sim/ensemble-models.ts shipped:1,3,4 /tmp/pair.json --val 200 --val-plain 100
@@ -11,7 +11,7 @@
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { SetConditions } from './photo-cache.js';
-import { evidenceOf, MOVED_GRID, trainingEvidence, trainModels, withTwins } from './train-models.js';
+import { MOVED_GRID, trainingEvidence, trainModels, validationEvidence, withTwins } from './train-models.js';
 
 const { values: o } = parseArgs({
   options: {
@@ -40,7 +40,7 @@ const train = [
   ...(await group(Number(o['without-freehand']), { exclude: ['freehand'] }, 0)),
   ...(await group(Number(o.plain), { draw: 'none' }, 6000)),
 ];
-const val = [...(await evidenceOf('val', Number(o.val))), ...(await evidenceOf('val', Number(o['val-plain']), { draw: 'none' }))];
+const val = await validationEvidence(Number(o.val), Number(o['val-plain']));
 const { models } = trainModels(train, val, `${train.length / 2} simulator-v6 photos, each with a twin (train-3000 with conditions drawn, train-0 without freehand, train-6000 plain)`, (s) => console.log(s));
 writeFileSync(o.out, JSON.stringify(models));
 console.log(`wrote ${o.out}`);
