@@ -2,7 +2,9 @@
  * Where the chance under which an item is not asked should lie: the photos of a cached set are read once (the
  * doubtful readings kept), then their doubts are rated again at each chance, with what each asks, refuses for too
  * many spots, and leaves wrong after the answers. Chosen on the validation photos, reported on the benchmark's.
- *   node --import tsx tools/diag/ask-policy.ts [val|bench] [COUNT] [MODELS.json]
+ *   node --import tsx tools/diag/ask-policy.ts [val|bench|val-plain|bench-plain] [COUNT] [MODELS.json | shipped] [FROM]
+ * A `-plain` set is the set's photos simulated with no conditions drawn; FROM: the first photo's number (0), to read
+ * photos held out of every choice (bench 1000 on).
  */
 import { readFileSync } from 'node:fs';
 import { loadGame } from '../../src/data/load.js';
@@ -16,18 +18,20 @@ import { median, quantile } from '../../bench/scan.js';
 import { evaluate } from '../evaluate.js';
 import { photoBase, type PhotoSet } from '../sim/photo-cache.js';
 
-const CHANCES = [0.04, 0.03, 0.025, 0.02, 0.015, 0.01];
+const CHANCES = [0.06, 0.05, 0.04, 0.03, 0.025, 0.02, 0.015, 0.01];
 
-const [set = 'val', countText = '200', modelsFile] = process.argv.slice(2);
+const [setName = 'val', countText = '200', modelsFile = 'shipped', fromText = '0'] = process.argv.slice(2);
+const set = setName.replace(/-plain$/, '') as PhotoSet;
+const conditions = setName.endsWith('-plain') ? { draw: 'none' as const } : undefined;
 const game = loadGame();
-const models = modelsFile ? modelsFromFile(modelsFile) : undefined;
+const models = modelsFile === 'shipped' ? undefined : modelsFromFile(modelsFile);
 
 /** A photo read with its doubts kept: refused already when it would be whatever is asked. */
 type Reading = { truth: SheetState; refused: true } | { truth: SheetState; refused: false; state: SheetState; items: ReadItem[] };
 
 const readings: Reading[] = [];
-for (let i = 0; i < Number(countText); i++) {
-  const base = photoBase(set as PhotoSet, i);
+for (let i = Number(fromText); i < Number(fromText) + Number(countText); i++) {
+  const base = photoBase(set, i, conditions);
   const truth = JSON.parse(readFileSync(`${base}.truth.json`, 'utf8')) as SheetState;
   let ev: SheetEvidence | undefined;
   try {
@@ -39,16 +43,17 @@ for (let i = 0; i < Number(countText); i++) {
   } catch {
     readings.push({ truth, refused: true });
   }
-  if (process.stderr.isTTY) process.stderr.write(`\r${i + 1} read`);
+  if (process.stderr.isTTY) process.stderr.write(`\r${readings.length} read`);
 }
 if (process.stderr.isTTY) process.stderr.write('\n');
 
-console.log(`${set}, ${readings.length} photos`);
-console.log('not asked under  exact  refused  asked on exact: median, p90, most  wrong after the answers  wrong items not asked');
+console.log(`${setName}, ${readings.length} photos`);
+console.log('not asked under  exact  refused  asked on exact: median, p90, most  wrong after the answers (nothing asked)  wrong items not asked');
 for (const likelyRight of CHANCES) {
   let exact = 0;
   let refused = 0;
   let wrongAfter = 0;
+  let wrongSilent = 0;
   let wrongUnasked = 0;
   const askedExact: number[] = [];
   for (const r of readings) {
@@ -69,8 +74,9 @@ for (const likelyRight of CHANCES) {
       askedExact.push(e.asked);
     }
     if (!e.rightAfterAnswers) wrongAfter++;
+    if (!e.rightAfterAnswers && e.asked === 0) wrongSilent++;
     wrongUnasked += e.wrongUnasked;
   }
   const asked = `${median(askedExact)}, ${quantile(askedExact, 0.9)}, ${Math.max(0, ...askedExact)}`;
-  console.log([String(likelyRight).padStart(15), String(exact).padStart(5), String(refused).padStart(7), asked.padStart(35), String(wrongAfter).padStart(23), String(wrongUnasked).padStart(21)].join('  '));
+  console.log([String(likelyRight).padStart(15), String(exact).padStart(5), String(refused).padStart(7), asked.padStart(35), `${wrongAfter} (${wrongSilent})`.padStart(37), String(wrongUnasked).padStart(21)].join('  '));
 }
