@@ -6,7 +6,8 @@
  *   node --import tsx tools/sim/fit-sheet-scale.ts [MODELS.json | shipped] [--val M] [--val-plain P] [--sim-version V] [--without FAMILY] [--out FILE.json]
  *
  * `--val-plain`: that many more validation photos with no conditions drawn, as the shipped models' scale was fitted.
- * `--without`: validation photos simulated without that family, as a leave-one-out run's models were fitted.
+ * `--without`: validation photos simulated without that family, as a leave-one-out run's models were fitted (plain
+ * ones hold no family).
  * Without `--out` the result is shipped (src/scan/models.weights.ts).
  */
 import { writeFileSync } from 'node:fs';
@@ -14,7 +15,7 @@ import { parseArgs } from 'node:util';
 import { modelsFromFile } from '../../src/scan/models.js';
 import { MODELS } from '../../src/scan/models.weights.js';
 import { SIM_VERSION } from './simulate-photo.js';
-import { evidenceOf, sheetScaleOn, validationEvidence, writeShipped } from './train-models.js';
+import { sheetScaleOn, validationEvidence, writeShipped } from './train-models.js';
 
 const { values: o, positionals } = parseArgs({
   allowPositionals: true,
@@ -25,7 +26,7 @@ const version = Number(o['sim-version']);
 const { out, without } = o;
 const source = positionals[0] ?? 'shipped';
 const models = source === 'shipped' ? { ...MODELS } : modelsFromFile(source);
-const val = without ? await evidenceOf('val', valCount, { exclude: [without] }, version) : await validationEvidence(valCount, Number(o['val-plain']), version);
+const val = await validationEvidence(valCount, Number(o['val-plain']), version, without ? { exclude: [without] } : undefined);
 models.sheet = sheetScaleOn(val, models);
 models.about = `${models.about.replace(/; sheet scale fitted on .*$/, '')}; sheet scale fitted on ${val.length} validation photos (simulator v${version})`;
 console.log(`sheet scale on ${val.length} validation photos (simulator v${version}): log-odds times exp(${models.sheet.base} + ${models.sheet.perDoubt} ln(1 + items at ${models.sheet.doubtFrom} or more))`);

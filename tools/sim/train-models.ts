@@ -53,9 +53,12 @@ export async function evidenceOf(set: PhotoSet, count: number, c?: SetConditions
   return items.map((it) => readEvidence(it.base, jitter)).filter((e) => !e.refused);
 }
 
-/** Validation photos with conditions drawn, and `plain` more with none drawn, so that the chances come true on both. */
-export async function validationEvidence(count: number, plain = 0, version = SIM_VERSION): Promise<PhotoEvidence[]> {
-  return [...(await evidenceOf('val', count, undefined, version)), ...(plain ? await evidenceOf('val', plain, { draw: 'none' }, version) : [])];
+/**
+ * Validation photos with conditions drawn (`c`: some families left out), and `plain` more with none drawn, so that the
+ * chances come true on both.
+ */
+export async function validationEvidence(count: number, plain = 0, version = SIM_VERSION, c?: SetConditions): Promise<PhotoEvidence[]> {
+  return [...(await evidenceOf('val', count, c, version)), ...(plain ? await evidenceOf('val', plain, { draw: 'none' }, version) : [])];
 }
 
 /** How far (cells) the shipped models' twins moved the grid's lines (`--jitter`; the leave-one-out runs fit alike). */
