@@ -2,9 +2,10 @@ import { borderContrast } from './grid.js';
 import type { Paper } from '../engine/setup.js';
 import type { Side } from '../engine/types.js';
 import { sheetGeometry, type SheetGeometry } from '../geometry/sheet-layout.js';
-import { findHomography, type Homography, type Point } from './homography.js';
+import { apply, findHomography, type Homography, type Point } from './homography.js';
 import type { Photo } from './image.js';
 import type { MarkerHit } from './markers.js';
+import { TUNING } from './tuning.js';
 
 /** A hypothesis for which printed marker each found marker is, and on which paper. */
 export interface Pose {
@@ -30,6 +31,31 @@ export function poseFor(markers: MarkerHit[], rotation: number, paper: Paper, si
   return { paper, rotation, geometry: g, pageToImage: h, borderContrast: 0 };
 }
 
+const { markerSize: SIZE, markerSizeMean: SIZE_MEAN } = TUNING.locate;
+
+/**
+ * Whether the corner squares found are about as large as the pose draws them. Any four points give a pose, but four
+ * taken from two sheets lying side by side (or with a QR code's finder pattern among them) give one that draws the
+ * page's corner squares far larger or smaller than they were found, each or all alike (the outer corners of two
+ * sheets make one page twice as large); their alike print can still show a borderline where such a pose expects one.
+ */
+export function sizesAgree(p: Pose, markers: MarkerHit[]): boolean {
+  let logSum = 0;
+  for (let i = 0; i < 4; i++) {
+    const m = p.geometry.markers[i];
+    const c = markerCenter(m);
+    const h = m.size / 2;
+    const q = [apply(p.pageToImage, c.x - h, c.y - h), apply(p.pageToImage, c.x + h, c.y - h), apply(p.pageToImage, c.x + h, c.y + h), apply(p.pageToImage, c.x - h, c.y + h)];
+    let area = 0;
+    for (let k = 0; k < 4; k++) area += q[k].x * q[(k + 1) % 4].y - q[(k + 1) % 4].x * q[k].y;
+    const ratio = markers[(i + p.rotation) % 4].side / Math.sqrt(Math.abs(area) / 2);
+    if (!(ratio >= SIZE[0] && ratio <= SIZE[1])) return false;
+    logSum += Math.log(ratio);
+  }
+  const mean = Math.exp(logSum / 4);
+  return mean >= SIZE_MEAN[0] && mean <= SIZE_MEAN[1];
+}
+
 /** Samples along each side in the first look at every pose: a wrong pose shows next to no borderline, the right one plenty. */
 const GLANCE_SAMPLES = 8;
 /** The poses measured in full after that look (the right pose and the other paper's at the same rotation). */
@@ -44,7 +70,7 @@ export function findPose(photo: Photo, markers: MarkerHit[], papers: Paper[] = [
   for (const paper of papers) {
     for (let r = 0; r < 4; r++) {
       const p = poseFor(markers, r, paper);
-      if (!p) continue;
+      if (!p || !sizesAgree(p, markers)) continue;
       p.borderContrast = borderContrast(photo, p, GLANCE_SAMPLES);
       poses.push(p);
     }

@@ -106,7 +106,7 @@ export const markerSearches = [
  */
 export const smallMarkers = { shrink: 1, block: 21 };
 
-const { minBorder: MIN_BORDER, minBorderPlaced: MIN_BORDER_PLACED } = TUNING.locate;
+const { minBorder: MIN_BORDER, minBorderPlaced: MIN_BORDER_PLACED, severalSheets: SEVERAL_SHEETS } = TUNING.locate;
 
 /**
  * Finds the four corner squares and the pose they give: each candidate set (best first, at several search
@@ -116,11 +116,17 @@ const { minBorder: MIN_BORDER, minBorderPlaced: MIN_BORDER_PLACED } = TUNING.loc
 function locate(photo: Photo, name: string, papers: Paper[]): { markers: MarkerHit[]; pose: Pose } {
   let most = 0;
   const fourFound = (hits: MarkerHit[]) => {
-    for (const four of quadCandidates(hits)) {
+    // More squares than a sheet's four (a neighbour's sheet beside it): four from two sheets can show some borderline
+    // too, so every set is measured and the one whose borderline shows best is kept.
+    const several = hits.length >= SEVERAL_SHEETS;
+    let best: { markers: MarkerHit[]; pose: Pose } | undefined;
+    for (const four of quadCandidates(hits, several ? Infinity : undefined)) {
       const found = findPose(photo, four, papers);
-      if (found && found.best.borderContrast >= MIN_BORDER) return { markers: four, pose: found.best };
+      if (!found || found.best.borderContrast < MIN_BORDER) continue;
+      if (!several) return { markers: four, pose: found.best };
+      if (found.best.borderContrast > (best?.pose.borderContrast ?? 0)) best = { markers: four, pose: found.best };
     }
-    return undefined;
+    return best;
   };
   // Three found: look for the fourth where they say it must be. Every place is tried and the one whose land's
   // borderline shows best kept: a wrong place can still show a little of it.

@@ -16,6 +16,18 @@ export const TUNING = {
      */
     minBorderPlaced: 0.5,
     /**
+     * The least and most a found corner square's side may be of the side its pose draws it at: a pose made of two
+     * sheets' squares, or of a QR code's finder pattern, draws them far off.
+     */
+    markerSize: [0.6, 1.6] as [number, number],
+    /** The same for the four squares' geometric mean (two sheets' outer corners make one page too large, all four alike). */
+    markerSizeMean: [0.8, 1.25] as [number, number],
+    /**
+     * Squares found from which every set of four is measured, not the largest that shows a borderline: more than a
+     * sheet's four may be a neighbour's sheet in the photo (or a QR code's finder pattern, which the sizes keep out).
+     */
+    severalSheets: 5,
+    /**
      * A land corner lying this much further (cells, in the photo) from where the corner squares put it than any other
      * corner from theirs is taken for a fence's junction a cell inside: bowed sheets move corners two or four alike.
      */
