@@ -9,6 +9,7 @@ import { findMarkers, quadCandidates } from '../../src/scan/markers.js';
 import { findPose, poseFor, sizesAgree } from '../../src/scan/orient.js';
 import { markerSearches, scanPhoto } from '../../src/scan/scan.js';
 import { evaluate } from '../../tools/evaluate.js';
+import { simulatePhoto } from '../../tools/sim/simulate-photo.js';
 
 // Players lay their sheets side by side and one photo takes in two. Four corner squares from two sheets give a pose
 // too, and the sheets' alike print can show some borderline where it expects one: such a photo was refused as too
@@ -61,6 +62,16 @@ describe('two sheets in one photo', () => {
     expect(e.edgeErrors).toEqual([]);
     expect(e.holeErrors).toEqual([]);
     expect(r.state.cards).toEqual(t.cards);
+  });
+
+  it('reads a simulated photo with a neighbour\'s sheet beside it (the neighbour-sheet condition) exactly', async () => {
+    // (the scanner before read this one with 123 edges wrong and 10 spots asked, within what it shows)
+    const sim = await simulatePhoto('neighbour-5', 'easy', { sizes: [[4000, 3000]], conditions: { draw: 'none', force: ['neighbour-sheet'] } });
+    const r = await scanPhoto(sim.jpeg, game);
+    const e = evaluate(sim.truth, r.state, r.uncertain, game);
+    expect(e.edgeErrors).toEqual([]);
+    expect(e.holeErrors).toEqual([]);
+    expect(r.player).toBe(sim.truth.player);
   });
 
   it('takes no pose from the outer corner squares of both sheets: they draw the corner squares far too large', async () => {

@@ -713,6 +713,23 @@ export const CONDITIONS: readonly Condition[] = [
     'holes shaded in close diagonal strokes up to and over their lines, laid over the print: grey with light gaps, yet hiding the dots and a fence drawn along the hole',
     'strokes 0.35-0.7 mm apart with 1-3 gaps, from 0.04 cell over the lines to 0.02 inside, laid over the print and the fences; drawn only when forced',
   ),
+  // Drawn only when forced, as erased-even: the next simulator version gives it a chance of its own.
+  {
+    name: 'neighbour-sheet',
+    family: 'occlusion',
+    description: "a neighbour's finished sheet on the table beside this one, part of it or all in the frame, with its own corner squares and QR code",
+    ranges: 'left, right, above or below, 0.5-4 cm apart, slid up to a third of the page along, turned up to 6 degrees; beside it three times in four; the sheet fills 25-50% of the frame; drawn only when forced',
+    chance: 0,
+    apply(rand, k) {
+      // (a photo is wider than a sheet: a neighbour above or below shows only its edge)
+      const at = rand.weighted([['left', 3], ['right', 3], ['above', 1], ['below', 1]] as const);
+      const g = geometry(k);
+      const along = at === 'left' || at === 'right' ? g.page.height : g.page.width;
+      k.photo.neighbour = { at, gap: rand.range(0.5, 4) * (72 / 2.54), slide: rand.range(-1, 1) * (along / 3), angleDeg: rand.range(-6, 6) };
+      k.camera.wholePage = true;
+      k.camera.fill = Math.min(k.camera.fill, rand.range(0.25, 0.5));
+    },
+  },
 ];
 
 const byName = new Map(CONDITIONS.map((c) => [c.name, c]));

@@ -7,6 +7,7 @@ import type { BlankPage } from './page.js';
 import { hash2, type Rand } from './rand.js';
 import { shadePage, warpMap, type Surface, type SurfaceKnobs, type WarpMap } from './surface.js';
 import { drawStains, rasterOccluders, type OcclusionKnobs, type OccluderRaster, type Stain } from './occluders.js';
+import { rasterNeighbour, type NeighbourKnobs } from './neighbour.js';
 
 export interface CurlKnobs {
   /** which page edge lifts: 0 top, 1 right, 2 bottom, 3 left */
@@ -41,6 +42,8 @@ export interface PhotoKnobs {
   occlusion?: OcclusionKnobs | null;
   /** stains on the paper */
   stains?: Stain[] | null;
+  /** a neighbour's sheet on the table beside this one (its page is rendered by the caller) */
+  neighbour?: NeighbourKnobs | null;
   /** a lens out of focus: a disc of `radius` px, on top of `blur` */
   defocus?: { radius: number } | null;
   /** shallow depth of field: sharp along a line across the frame, blurred up to `sigma` px away from it */
@@ -91,7 +94,7 @@ export interface Bent {
   project3d: (u: number, v: number, h: number) => Pt;
 }
 
-export async function photograph(rand: Rand, page: BlankPage, Hm: Mat3, k: PhotoKnobs, bent: Bent | null = null): Promise<Photo> {
+export async function photograph(rand: Rand, page: BlankPage, Hm: Mat3, k: PhotoKnobs, bent: Bent | null = null, neighbourPage: BlankPage | null = null): Promise<Photo> {
   const W = k.width;
   const H = k.height;
   const pg = page.geometry.page;
@@ -203,6 +206,7 @@ export async function photograph(rand: Rand, page: BlankPage, Hm: Mat3, k: Photo
     occ = rasterOccluders(k.occlusion, toPage, map, edgeK * sc, W, H);
   }
   lap('occluders');
+  const nb = k.neighbour && neighbourPage ? rasterNeighbour(neighbourPage, k.neighbour, Hm, W, H, k.paperTint) : null;
   const vrow = new Float32Array((lw + 1) * 3);
   const vglare = new Float32Array(lw + 1);
   const curlSign = k.curl && k.curl.amount > 0 ? 0.1 : -0.12;
@@ -326,6 +330,14 @@ export async function photograph(rand: Rand, page: BlankPage, Hm: Mat3, k: Photo
         r = sr * alpha + (tr0 + (tr1 - tr0) * bty + gr) * k1;
         g = sg * alpha + (tg0 + (tg1 - tg0) * bty + gr) * k1;
         b = sb * alpha + (tb0 + (tb1 - tb0) * bty + gr) * k1;
+        if (nb && x >= nb.x0 && x < nb.x0 + nb.w && y >= nb.y0 && y < nb.y0 + nb.h) {
+          // the neighbour's paper lies on the table, under this sheet's edge
+          const e = (y - nb.y0) * nb.w + (x - nb.x0);
+          const a = nb.alpha[e] * k1;
+          r = r * (1 - a) + (nb.rgb[e * 3] + gr) * a;
+          g = g * (1 - a) + (nb.rgb[e * 3 + 1] + gr) * a;
+          b = b * (1 - a) + (nb.rgb[e * 3 + 2] + gr) * a;
+        }
       }
       for (const q of occRow) {
         if (x < q.x0 || x >= q.x0 + q.w) continue;

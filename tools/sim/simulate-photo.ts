@@ -9,11 +9,11 @@ import { placeSheet } from './camera.js';
 import { applyConditions, type ConditionOptions } from './conditions.js';
 import { drawKnobs, mixDifficulty, type Difficulty, type SimKnobs } from './difficulty.js';
 import { apply, multiply, type Mat3, type Pt } from './homography.js';
-import { blankPage } from './page.js';
+import { blankPage, type BlankPage } from './page.js';
 import { drawGame, type PencilTruth } from './pencil.js';
 import { photograph } from './photo.js';
 import { makeSurface } from './surface.js';
-import { makeRand } from './rand.js';
+import { makeRand, type Rand } from './rand.js';
 
 /** Bumped whenever the same seed starts giving different photos. */
 export const SIM_VERSION = 6;
@@ -82,6 +82,19 @@ export interface SimulateOptions {
 const r2 = (v: number) => Math.round(v * 100) / 100;
 
 /** A copy with every number rounded to 4 decimals (the truth files stay readable). */
+/**
+ * The neighbour's sheet (the `neighbour-sheet` condition): the next player's sheet of the same game night, a game of
+ * its own drawn by the same hand, rendered like the photographed one.
+ */
+async function neighbourPage(game: GameData, setup: ReturnType<typeof createSetup>, sheet: SimKnobs['sheet'], seed: string, dpi: number, rand: Rand, knobs: SimKnobs): Promise<BlankPage> {
+  // (a game night of one has no next player: the same number, another game)
+  const player = sheet.players > 1 ? (sheet.player % sheet.players) + 1 : sheet.player;
+  const { state } = simulateGame(game, sheet.side as Side, setup.cards, `${seed}:neighbour`);
+  const page = await blankPage(game, setup, player, sheet.paper, dpi);
+  drawGame(rand, page, game, state, knobs.pencil);
+  return page;
+}
+
 function rounded<T>(v: T): T {
   if (typeof v === 'number') return (Math.round(v * 1e4) / 1e4) as T;
   if (Array.isArray(v)) return v.map(rounded) as T;
@@ -157,7 +170,7 @@ export async function simulatePhoto(seed: string | number, difficulty: Difficult
 
   lap('pencil');
   // 3. the photograph
-  const photo = await photograph(rand.fork('photo'), page, cam.homography, knobs.photo, surface ? { surface, project3d: cam.project3d } : null);
+  const photo = await photograph(rand.fork('photo'), page, cam.homography, knobs.photo, surface ? { surface, project3d: cam.project3d } : null, knobs.photo.neighbour ? await neighbourPage(game, setup, sheet, `photo:${seed}`, dpi, rand.fork('neighbour'), knobs) : null);
 
   lap('photo');
   if (prof) process.stderr.write('\n');
