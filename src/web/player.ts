@@ -279,7 +279,7 @@ export async function joinPage(root: HTMLElement, gameId: string, go: (path: str
 
   step2.append(
     h('h2', null, h('span', { class: 'step' }, '2'), 'Photograph your sheet'),
-    h('ul', { class: 'tips' }, h('li', null, 'The whole sheet, all four corner squares in the picture'), h('li', null, 'Flat on the table, in good light, no shadow of the phone')),
+    h('ul', { class: 'tips' }, h('li', null, 'Your sheet filling the picture, all four corner squares in it'), h('li', null, 'Flat on the table, in good light, no shadow of the phone')),
     shoot,
     camera,
     gallery,
