@@ -195,7 +195,8 @@ export function pickFour(hits: MarkerHit[]): MarkerHit[] | null {
   return quadCandidates(hits, 1)[0] ?? null;
 }
 
-function quadArea(p: Point[]): number {
+/** The signed area of a polygon (positive for corners clockwise on screen). */
+export function quadArea(p: Point[]): number {
   let s = 0;
   for (let i = 0; i < p.length; i++) {
     const q = p[(i + 1) % p.length];

@@ -4,7 +4,7 @@ import type { Side } from '../engine/types.js';
 import { sheetGeometry, type SheetGeometry } from '../geometry/sheet-layout.js';
 import { apply, findHomography, type Homography, type Point } from './homography.js';
 import type { Photo } from './image.js';
-import type { MarkerHit } from './markers.js';
+import { quadArea, type MarkerHit } from './markers.js';
 import { TUNING } from './tuning.js';
 
 /** A hypothesis for which printed marker each found marker is, and on which paper. */
@@ -46,9 +46,7 @@ export function sizesAgree(p: Pose, markers: MarkerHit[]): boolean {
     const c = markerCenter(m);
     const h = m.size / 2;
     const q = [apply(p.pageToImage, c.x - h, c.y - h), apply(p.pageToImage, c.x + h, c.y - h), apply(p.pageToImage, c.x + h, c.y + h), apply(p.pageToImage, c.x - h, c.y + h)];
-    let area = 0;
-    for (let k = 0; k < 4; k++) area += q[k].x * q[(k + 1) % 4].y - q[(k + 1) % 4].x * q[k].y;
-    const ratio = markers[(i + p.rotation) % 4].side / Math.sqrt(Math.abs(area) / 2);
+    const ratio = markers[(i + p.rotation) % 4].side / Math.sqrt(Math.abs(quadArea(q)));
     if (!(ratio >= SIZE[0] && ratio <= SIZE[1])) return false;
     logSum += Math.log(ratio);
   }

@@ -20,21 +20,16 @@ const A = '01-easy-a-a4-pen';
 const B = '04-easy-b-a4-pen';
 const truth = (f: string) => JSON.parse(readFileSync(join(dir, `${f}.truth.json`), 'utf8')) as SheetState;
 
-/** Two photos side by side at the same height on a table-brown background, as one JPEG. */
-async function sideBySide(left: string, right: string): Promise<Buffer> {
+/**
+ * Two photos side by side at the same height on a table-brown background, as one JPEG; `shown`: the share of the
+ * right one in the frame, its left part (half: the neighbour's sheet half in the frame, two of its corner squares).
+ */
+async function sideBySide(left: string, right: string, shown = 1): Promise<Buffer> {
   const [l, r] = await Promise.all([left, right].map((f) => sharp(join(dir, `${f}.jpg`)).resize({ height: 3000 }).toBuffer({ resolveWithObject: true })));
-  return sharp({ create: { width: l.info.width + r.info.width, height: 3000, channels: 3, background: '#5a4030' } })
-    .composite([{ input: l.data, left: 0, top: 0 }, { input: r.data, left: l.info.width, top: 0 }])
-    .jpeg({ quality: 90 })
-    .toBuffer();
-}
-
-/** A photo with the neighbour's sheet half in the frame on its right: two of its corner squares show. */
-async function withHalfNeighbour(own: string, neighbour: string): Promise<Buffer> {
-  const [o, n] = await Promise.all([own, neighbour].map((f) => sharp(join(dir, `${f}.jpg`)).resize({ height: 3000 }).toBuffer({ resolveWithObject: true })));
-  const half = await sharp(n.data).extract({ left: 0, top: 0, width: Math.round(n.info.width / 2), height: 3000 }).toBuffer();
-  return sharp({ create: { width: o.info.width + Math.round(n.info.width / 2), height: 3000, channels: 3, background: '#5a4030' } })
-    .composite([{ input: o.data, left: 0, top: 0 }, { input: half, left: o.info.width, top: 0 }])
+  const width = Math.round(r.info.width * shown);
+  const part = shown < 1 ? await sharp(r.data).extract({ left: 0, top: 0, width, height: 3000 }).toBuffer() : r.data;
+  return sharp({ create: { width: l.info.width + width, height: 3000, channels: 3, background: '#5a4030' } })
+    .composite([{ input: l.data, left: 0, top: 0 }, { input: part, left: l.info.width, top: 0 }])
     .jpeg({ quality: 90 })
     .toBuffer();
 }
@@ -43,7 +38,7 @@ let pair: Buffer;
 let swapped: Buffer;
 let halfIn: Buffer;
 beforeAll(async () => {
-  [pair, swapped, halfIn] = await Promise.all([sideBySide(A, B), sideBySide(B, A), withHalfNeighbour(A, B)]);
+  [pair, swapped, halfIn] = await Promise.all([sideBySide(A, B), sideBySide(B, A), sideBySide(A, B, 0.5)]);
 });
 
 describe('two sheets in one photo', () => {

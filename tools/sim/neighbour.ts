@@ -4,6 +4,7 @@
  * the table, in the same plane as the sheet, turned a little against it.
  */
 import { apply, invert, multiply, type Mat3 } from './homography.js';
+import type { OccluderRaster } from './occluders.js';
 import type { BlankPage } from './page.js';
 
 export interface NeighbourKnobs {
@@ -17,17 +18,11 @@ export interface NeighbourKnobs {
   angleDeg: number;
 }
 
-/** The neighbour as it shows in the photo: its colour and coverage over a box of the frame. */
-export interface NeighbourRaster {
-  x0: number;
-  y0: number;
-  w: number;
-  h: number;
-  /** RGB, 0..255, the paper's tint applied */
-  rgb: Float32Array;
-  /** 0..1, antialiased at the paper's edge */
-  alpha: Float32Array;
-}
+/**
+ * The neighbour as it shows in the photo, as an occluder does but casting no shadow: its colour (the paper's tint
+ * applied) and coverage (antialiased at the paper's edge) over a box of the frame.
+ */
+export type NeighbourRaster = Omit<OccluderRaster, 'shadow'>;
 
 /** Neighbour page points to the sheet's page points: turned about its middle, then set beside the sheet. */
 export function neighbourToPage(k: NeighbourKnobs, page: { width: number; height: number }): Mat3 {

@@ -81,7 +81,6 @@ export interface SimulateOptions {
 
 const r2 = (v: number) => Math.round(v * 100) / 100;
 
-/** A copy with every number rounded to 4 decimals (the truth files stay readable). */
 /**
  * The neighbour's sheet (the `neighbour-sheet` condition): the next player's sheet of the same game night, a game of
  * its own drawn by the same hand, rendered like the photographed one.
@@ -95,6 +94,7 @@ async function neighbourPage(game: GameData, setup: ReturnType<typeof createSetu
   return page;
 }
 
+/** A copy with every number rounded to 4 decimals (the truth files stay readable). */
 function rounded<T>(v: T): T {
   if (typeof v === 'number') return (Math.round(v * 1e4) / 1e4) as T;
   if (Array.isArray(v)) return v.map(rounded) as T;
