@@ -69,9 +69,38 @@ async function decodable(input: PhotoInput, name: string): Promise<Photo['source
  * Decodes a photo: JPEG, PNG, WebP, AVIF and TIFF with sharp; HEIC through heic.ts; raw pixels as given. EXIF
  * orientation: rotations (3, 6, 8) are left to the scanner, which finds the sheet in any in-plane rotation, so
  * the pixels need not be turned; mirrored orientations (2, 4, 5, 7) are applied, since a mirrored sheet would
- * not read.
+ * not read. A file decodeAhead began decoding is taken from there.
  */
-export async function loadPhoto(input: PhotoInput, opts: LoadOptions = {}): Promise<Photo> {
+export function loadPhoto(input: PhotoInput, opts: LoadOptions = {}): Promise<Photo> {
+  if (typeof input === 'string') {
+    const key = aheadKey(input, opts);
+    const started = ahead.get(key);
+    if (started) {
+      ahead.delete(key);
+      return started;
+    }
+  }
+  return decodePhoto(input, opts);
+}
+
+/** Decodes begun by decodeAhead, by file, working size and name, each taken once by loadPhoto. */
+const ahead = new Map<string, Promise<Photo>>();
+const aheadKey = (path: string, opts: LoadOptions) => `${opts.maxSide ?? 2000}\0${opts.name ?? path}\0${path}`;
+
+/**
+ * Starts decoding a photo file now, for a loadPhoto of the same file with the same options soon after: sharp
+ * decodes on its own threads while this one loads the scanner or reads the photo before it. Its error, if any,
+ * is the one loadPhoto then gives.
+ */
+export function decodeAhead(path: string, opts: LoadOptions = {}): void {
+  const key = aheadKey(path, opts);
+  if (ahead.has(key)) return;
+  const started = decodePhoto(path, opts);
+  started.catch(() => undefined); // (given to loadPhoto, which throws it)
+  ahead.set(key, started);
+}
+
+async function decodePhoto(input: PhotoInput, opts: LoadOptions): Promise<Photo> {
   const name = opts.name ?? (typeof input === 'string' ? input : 'photo');
   const maxSide = opts.maxSide ?? 2000;
   const source = await decodable(input, name);

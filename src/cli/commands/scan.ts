@@ -33,5 +33,9 @@ export const scanCommand: CommandModule<object, ScanArgs> = {
       .example('$0 scan photo.jpg --json', 'the reading and its score as JSON')
       .example('$0 scan scans.pdf', "score a printer's scan of the whole table, a line a page")
       .example('$0 scan photo.jpg --game GAME --data baako-data', "a game of baako serve: its cards, and the host's rolls to check against") as never,
-  handler: async (args) => (await import('../run/scan.js')).runScan(args),
+  handler: async (args) => {
+    // The first photo decodes on sharp's threads while the scanner's code loads on this one.
+    (await import('../../scan/image.js')).decodeAhead(args.photos[0]);
+    return (await import('../run/scan.js')).runScan(args);
+  },
 };

@@ -10,6 +10,7 @@ import { rankBy } from '../../engine/ranking.js';
 import type { GameData } from '../../engine/types.js';
 import { BaakoError, UserError } from '../../errors.js';
 import { renderOverlay, spots } from '../../scan/overlay.js';
+import { decodeAhead } from '../../scan/image.js';
 import { openInputs } from '../../scan/inputs.js';
 import { rollsCheckJson } from '../../scan/rolls-check.js';
 import { scanPhoto, type FallbackSetup, type ScanResult } from '../../scan/scan.js';
@@ -164,6 +165,9 @@ export async function runScan(args: ScanArgs): Promise<void> {
       let result: ScanResult | undefined;
       try {
         if (sheet.error) throw sheet.error;
+        // The next photo decodes on sharp's threads while this one is read.
+        const next = sheets[i + 1];
+        if (next && !next.error && next.page === undefined) decodeAhead(next.file, { name: next.name });
         result = await scanPhoto(await sheet.load!(), game, { fallback, name, rolls });
         results.push({ file, name, page, result });
       } catch (e) {
