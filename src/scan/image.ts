@@ -38,6 +38,9 @@ export interface LoadOptions {
   name?: string;
 }
 
+/** The working image's longest side when none is given (LoadOptions.maxSide). */
+const WORKING_SIDE = 2000;
+
 /** The most pixels a photo may have (sharp's own limit on what it decodes: a 16,000 x 16,000 picture). */
 const MAX_PIXELS = 268_402_689;
 
@@ -85,7 +88,7 @@ export function loadPhoto(input: PhotoInput, opts: LoadOptions = {}): Promise<Ph
 
 /** Decodes begun by decodeAhead, by file, working size and name, each taken once by loadPhoto. */
 const ahead = new Map<string, Promise<Photo>>();
-const aheadKey = (path: string, opts: LoadOptions) => `${opts.maxSide ?? 2000}\0${opts.name ?? path}\0${path}`;
+const aheadKey = (path: string, opts: LoadOptions) => `${opts.maxSide ?? WORKING_SIDE}\0${opts.name ?? path}\0${path}`;
 
 /**
  * Starts decoding a photo file now, for a loadPhoto of the same file with the same options soon after: sharp
@@ -102,7 +105,7 @@ export function decodeAhead(path: string, opts: LoadOptions = {}): void {
 
 async function decodePhoto(input: PhotoInput, opts: LoadOptions): Promise<Photo> {
   const name = opts.name ?? (typeof input === 'string' ? input : 'photo');
-  const maxSide = opts.maxSide ?? 2000;
+  const maxSide = opts.maxSide ?? WORKING_SIDE;
   const source = await decodable(input, name);
   // The header and the pixels are read at once (the header alone takes a few ms of a photo's time): the pixels
   // as for a photo in its stored orientation, read again in the rare case it is mirrored.
