@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Sharp, SharpOptions } from 'sharp';
-import { sharp, type Metadata, type OutputInfo } from './sharp.js';
+import { sharp, type Metadata, type OutputInfo } from '../sharp.js';
 import { InputError, ScanRefused } from '../errors.js';
 import { fileKind, readHead, refuseKind } from './file-type.js';
 import { decodeHeic, type RawPixels } from './heic.js';

@@ -1,4 +1,4 @@
-import { sharp } from './sharp.js';
+import { sharp } from '../sharp.js';
 import type { Score, SheetState } from '../engine/types.js';
 import type { LandGrid } from './grid.js';
 import type { Photo } from './image.js';

@@ -8,7 +8,7 @@
  * MuPDF (WebAssembly, about 10 MB) is loaded on the first PDF only.
  */
 import type * as Mupdf from 'mupdf';
-import { sharp } from './sharp.js';
+import { sharp } from '../sharp.js';
 import { InputError } from '../errors.js';
 import type { RawPixels } from './heic.js';
 import { mupdf, type Mu } from './mupdf.js';

@@ -1,6 +1,6 @@
 /** The photo's header read before its pixels: what the scanner can decode, and how big a picture it takes. */
 import { readHead, fileKind } from '../scan/file-type.js';
-import { sharp, type Metadata } from '../scan/sharp.js';
+import { sharp, type Metadata } from '../sharp.js';
 
 /**
  * Formats read here, and the most pixels each may have (a PNG or a HEIC decodes whole; a JPEG shrinks on load).

@@ -1,6 +1,6 @@
 /** One photo through the scanner, as the server needs it: checks, the reading, and the straightened land as a JPEG. */
 import { readFileSync, renameSync, existsSync } from 'node:fs';
-import { sharp } from '../scan/sharp.js';
+import { sharp } from '../sharp.js';
 import { loadGame } from '../data/load.js';
 import type { ReviewItem } from '../engine/review.js';
 import type { Roll } from '../engine/rolls.js';

@@ -3,7 +3,7 @@
  * the card plus its bleed (`renderDeckSinglePdf`) and rasterised by mupdf at the asked resolution, with the bleed or
  * trimmed. Cards that print the same (the same values in every column a side uses) are drawn and encoded once.
  */
-import sharp from 'sharp';
+import { sharp } from '../../sharp.js';
 import { referencedColumns, type Layout } from '../../data/deck.js';
 import type { DeckData } from '../../data/deck-data.js';
 import { mm } from '../../geometry/sheet-layout.js';

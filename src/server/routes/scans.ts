@@ -1,5 +1,5 @@
 /** The host's PDFs of scanned sheets: sending one, filing a page whose QR code could not be read, seeing a page. */
-import { sharp } from '../../scan/sharp.js';
+import { sharp } from '../../sharp.js';
 import type { ServerContext } from '../context.js';
 import { HttpError, readJson, send, sendJson } from '../http.js';
 import { isId } from '../ids.js';
