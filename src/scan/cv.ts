@@ -38,17 +38,19 @@ export function cv(): CV {
   return instance;
 }
 
+/** The opencv-wasm script installed beside this project. */
+export const openCvScriptFile = (): string => join(dirname(createRequire(import.meta.url).resolve('opencv-wasm')), 'opencv.js');
+
 /**
  * Loads opencv-wasm's script with its bindings cut down to what the scanner uses. On start it binds every one of
- * its 1,300 functions, classes and methods, writing JavaScript for each; skipping those never called makes its
- * start about 40% quicker, which every `baako scan` waits for. A script whose binding code is not as expected (another
+ * its functions, classes and methods, writing JavaScript for each; skipping those never called makes the start that
+ * every `baako scan` waits for quicker (docs/benchmarks.md). A script whose binding code is not as expected (another
  * opencv-wasm version) loads whole, as before.
  */
 function loadOpenCv(): CV {
-  const require = createRequire(import.meta.url);
-  const file = join(dirname(require.resolve('opencv-wasm')), 'opencv.js');
+  const file = openCvScriptFile();
   const source = bindingOnly(readFileSync(file, 'utf8'));
-  if (!source) return require('opencv-wasm').cv;
+  if (!source) return createRequire(import.meta.url)('opencv-wasm').cv;
   const run = compileFunction(source, ['exports', 'require', 'module', '__filename', '__dirname', '__bind'], { filename: file });
   const module = { exports: {} as CV };
   const bind = { functions: new Set<string>(CV_FUNCTIONS), classes: new Set<string>(CV_CLASSES), skipped: new Set<number>() };

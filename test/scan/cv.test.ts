@@ -1,11 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { bindingOnly, cv, CV_CLASSES, CV_FUNCTIONS } from '../../src/scan/cv.js';
+import { bindingOnly, cv, CV_CLASSES, CV_FUNCTIONS, openCvScriptFile } from '../../src/scan/cv.js';
 
 const scanDir = join(import.meta.dirname, '../../src/scan');
-const openCvScript = () => readFileSync(join(dirname(createRequire(import.meta.url).resolve('opencv-wasm')), 'opencv.js'), 'utf8');
+const openCvScript = () => readFileSync(openCvScriptFile(), 'utf8');
 
 /** What the scanner's modules that take OpenCV (`const c = cv()`) call on it, and construct from it. */
 function usedOfOpenCv(): { calls: Set<string>; classes: Set<string> } {
