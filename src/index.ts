@@ -122,6 +122,14 @@ export interface UncertainItem {
   points: number;
 }
 
+/** What a person found on the paper at a spot: an interior edge fenced (1) or open (0), or a cell a hole (1) or blank (0). */
+export interface SpotAnswer {
+  kind: 'h' | 'v' | 'hole';
+  row: number;
+  col: number;
+  value: 0 | 1;
+}
+
 /** What the scanner read on a photo of a finished sheet. */
 export interface SheetReading {
   state: SheetState;
@@ -152,6 +160,8 @@ export interface SheetReading {
     /** The one switch that makes the count agree, where the models clearly favour it (never applied). */
     proposal?: { kind: 'h' | 'v' | 'hole'; row: number; col: number };
   };
+  /** With `answers`: the spots answered, read as answered and no longer in doubt. */
+  answered?: SpotAnswer[];
   /** With `overlay: true`: a PNG of what was read, drawn over the straightened sheet. */
   overlay?: Buffer;
 }
@@ -168,6 +178,12 @@ export interface ScanPhotoOptions extends GameOption {
    * count disagrees the likeliest culprits are asked first. Left unused for a sheet of another game than `fallback.game`.
    */
   rolls?: Roll[];
+  /**
+   * What a person found at the spots a reading asked about (or any interior edge, or cell of sheet A): read as
+   * answered, so the total, its range and the spots left to check follow. A spot the scanner does not read throws
+   * an OptionError (code 'invalid-option').
+   */
+  answers?: SpotAnswer[];
 }
 
 /**
@@ -178,7 +194,7 @@ export interface ScanPhotoOptions extends GameOption {
 export async function scanPhoto(photo: string | Buffer, opts: ScanPhotoOptions = {}): Promise<SheetReading> {
   const game = opts.game ?? loadGame();
   const [{ scanPhoto: scan }, { rollsCheckJson }] = await Promise.all([import('./scan/scan.js'), import('./scan/rolls-check.js')]);
-  const r = await scan(photo, game, { fallback: opts.fallback, name: opts.name, rolls: opts.rolls });
+  const r = await scan(photo, game, { fallback: opts.fallback, name: opts.name, rolls: opts.rolls, answers: opts.answers });
   const reading: SheetReading = {
     state: r.state,
     score: r.score,
@@ -191,6 +207,7 @@ export async function scanPhoto(photo: string | Buffer, opts: ScanPhotoOptions =
     setupFrom: r.setupFrom,
     ...(r.printedOtherwise ? { printedOtherwise: r.printedOtherwise } : {}),
     ...(r.rolls ? { rollsCheck: rollsCheckJson(r.rolls) } : {}),
+    ...(r.answered ? { answered: r.answered } : {}),
   };
   if (opts.overlay) {
     const { renderOverlay } = await import('./scan/overlay.js');

@@ -73,6 +73,10 @@ const scanReading = sheetStateSchema
       .object({ side: z.enum(['A', 'B']), cards: z.array(z.string()) })
       .optional()
       .describe("with --game/--cards and no QR code: the side and cards the sheet's print shows, where they are not the ones given (the sheet may be another game's)"),
+    answered: z
+      .array(z.looseObject({ kind: z.enum(['h', 'v', 'hole']), row: z.number().int().min(0), col: z.number().int().min(0), value: z.union([z.literal(0), z.literal(1)]) }))
+      .optional()
+      .describe('with --answer: the spots a person checked on the paper (value 1: fenced, or a hole), read as answered and no longer in doubt'),
     photo: z.string().optional().describe('the file read'),
     page: z.number().int().min(1).optional().describe('the page of a multi-page input, 1-based'),
     rollsCheck: rollsCheckSchema

@@ -82,6 +82,8 @@ export interface Reading {
   items: ReadItem[];
   /** The items worth showing (1% or more likely wrong as read alone), the likeliest wrong first. */
   uncertain: ReadItem[];
+  /** Each item's chance of being wrong as read alone (not sharpened by the sheet), in the order of `items`. */
+  alone: number[];
   /**
    * The chance the whole reading is right, as the models reckon it: the product of every item's chance of being
    * right as read alone, not sharpened by the sheet (a cautious figure).
@@ -155,5 +157,5 @@ export function readSheet(ev: SheetEvidence, models: ScanModels): Reading {
   const uncertain = items.filter((_, i) => alone[i] >= LISTED).sort((a, b) => b.chance - a.chance);
   // Every item as read alone: a sheet's few doubts sharpen what is asked, not the claim that all of it is right.
   const confidence = alone.reduce((c, a) => c * (1 - a), 1);
-  return { fences: fencesOf(board), holes, items, uncertain, confidence };
+  return { fences: fencesOf(board), holes, items, uncertain, alone: Array.from(alone), confidence };
 }

@@ -3,6 +3,7 @@ import { scoreState } from '../engine/score.js';
 import type { Paper, SetupSource, SheetSetup, SheetTag } from '../engine/setup.js';
 import type { GameData, Score, SheetState, Side } from '../engine/types.js';
 import { ScanRefused } from '../errors.js';
+import { applyAnswers, type Answer } from './answers.js';
 import { rateDoubts, type RatedItem } from './ask.js';
 import type { EdgeFeature } from './edge-features.js';
 import { defaultModels, type ScanModels } from './models.js';
@@ -47,6 +48,11 @@ export interface ScanOptions {
   collect?: (ev: SheetEvidence, where: { grid: LandGrid; photoScale: number }) => void;
   /** Moves the located grid before the land is read (training: strokes off their lines). */
   reshapeGrid?: (g: LandGrid) => LandGrid;
+  /**
+   * What the player found at spots the scanner asked about (or any interior edge or cell of sheet A): taken as
+   * read surely, so the total, its range and the spots left to check follow from them.
+   */
+  answers?: Answer[];
   /** Return even a reading too doubtful to trust (default false: refused with advice); for measurements. */
   keepDoubtful?: boolean;
   /**
@@ -80,6 +86,8 @@ export interface ScanResult {
   printedOtherwise?: SheetSetup;
   /** The reading against the rolls, when given; where the count disagrees its culprits lead `uncertain`, asked. */
   rolls?: RollsReview;
+  /** The answers given (`answers`), as applied: those spots are read as answered and no longer in doubt. */
+  answered?: Answer[];
   /** For overlays and diagnosis. */
   photo: Photo;
   pose: Pose;
@@ -268,7 +276,8 @@ export async function scanPhoto(input: PhotoInput, game: GameData, opts: ScanOpt
   });
   lap('features');
   opts.collect?.(ev, { grid, photoScale: photo.scale });
-  const reading = readSheet(ev, opts.models ?? defaultModels());
+  const read = readSheet(ev, opts.models ?? defaultModels());
+  const reading = opts.answers?.length ? applyAnswers(read, opts.answers) : read;
   const state: SheetState = { side, cards, fences: reading.fences, holes: reading.holes };
   const score = scoreState(game, state);
   let doubts = rateDoubts(game, state, reading.uncertain);
@@ -294,6 +303,7 @@ export async function scanPhoto(input: PhotoInput, game: GameData, opts: ScanOpt
     setupFrom: tag ? 'qr' : fb ? 'fallback' : 'print',
     ...(fb && printed && (printed.side !== side || printed.cards.join('|') !== cards.join('|')) ? { printedOtherwise: { side: printed.side, cards: printed.cards } } : {}),
     ...(byRolls ? { rolls: byRolls.review } : {}),
+    ...(opts.answers?.length ? { answered: opts.answers } : {}),
     photo,
     pose,
     grid,

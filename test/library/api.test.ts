@@ -124,6 +124,20 @@ describe('the library: scanning', () => {
     expect(refused).toBeInstanceOf(ScanRefused);
     expect(refused).toMatchObject({ code: 'not-an-image', photo: text, exitCode: 2 });
   });
+
+  it('reads a photo again with the spots it asked about answered as the paper shows them', async () => {
+    const photo = 'fixtures/photos/01-easy-a-a4-pen.jpg';
+    const truth = JSON.parse(readFileSync(photo.replace(/\.jpg$/, '.truth.json'), 'utf8'));
+    const first = await scanPhoto(photo);
+    const asked = first.uncertain.filter((u) => !u.likely);
+    expect(asked.length).toBeGreaterThan(0);
+    const answers = asked.map(({ kind, row, col }) => ({ kind, row, col, value: (kind === 'hole' ? truth.holes.some(([r, c]: number[]) => r === row && c === col) : truth.fences[kind][row][col] === '1') ? (1 as const) : (0 as const) }));
+    const checked = await scanPhoto(photo, { answers });
+    expect(checked.answered).toEqual(answers);
+    expect(checked.score.total).toBe(truth.score);
+    expect(checked.range).toEqual([truth.score, truth.score]);
+    await expect(scanPhoto(photo, { answers: [{ kind: 'h', row: 0, col: 3, value: 0 }] })).rejects.toMatchObject({ code: 'invalid-option', option: 'answer' });
+  }, 60_000);
 });
 
 describe("the library: the table's dice", () => {

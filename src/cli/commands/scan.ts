@@ -10,6 +10,7 @@ export interface ScanArgs {
   side?: 'A' | 'B';
   data: string;
   rolls?: string;
+  answer?: string[];
 }
 
 export const scanCommand: CommandModule<object, ScanArgs> = {
@@ -26,7 +27,9 @@ export const scanCommand: CommandModule<object, ScanArgs> = {
       .option('cards', { type: 'string', describe: 'the five cards in play, comma-separated (instead of --game)' })
       .option('side', { choices: ['A', 'B'] as const, describe: 'sheet side when the QR code cannot be read' })
       .option('rolls', { type: 'string', describe: 'the game\'s dice, one turn a pair: "3,4 1,6 ..." (a re-rolled double 1 left out); the sheet is checked against them (--game\'s rolls when left out)' })
+      .option('answer', { type: 'string', array: true, describe: 'what the paper shows at a spot the scan asked about, e.g. h4,7=fenced v3,2=open 4,7=hole; the total then counts it (one photo)' })
       .example('$0 scan photo.jpg', 'score one sheet')
+      .example('$0 scan photo.jpg --answer h4,7=open 5,2=hole', 'score it again with the spots it asked about checked on the paper')
       .example('$0 scan photo.jpg --overlay out/', 'also draw what was read over the photo, to check it')
       .example('$0 scan *.jpg --overlay out/overlays/', 'rank a game night, with overlays to check')
       .example('$0 scan photo.jpg --game game.json', "the setup from game.json, if the QR code is unreadable")

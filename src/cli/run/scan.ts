@@ -8,8 +8,9 @@ import type { SheetSetup } from '../../engine/setup.js';
 import { findCard, UnknownCardError } from '../../engine/cards.js';
 import { rankBy } from '../../engine/ranking.js';
 import type { GameData } from '../../engine/types.js';
-import { BaakoError, UserError } from '../../errors.js';
+import { BaakoError, OptionError, UserError } from '../../errors.js';
 import { renderOverlay, spots } from '../../scan/overlay.js';
+import { parseAnswer, type Answer } from '../../scan/answers.js';
 import { decodeAhead } from '../../scan/image.js';
 import { openInputs } from '../../scan/inputs.js';
 import { rollsCheckJson } from '../../scan/rolls-check.js';
@@ -36,10 +37,17 @@ export function scanJson(file: string, r: ScanResult, page?: number) {
     paper: r.paper,
     setupFrom: r.setupFrom,
     ...(r.printedOtherwise ? { printedOtherwise: r.printedOtherwise } : {}),
+    ...(r.answered ? { answered: r.answered.map(answerJson) } : {}),
     photo: file,
     ...(page !== undefined ? { page } : {}),
   };
 }
+
+/** An answer as the scan JSON gives it: the spot as `uncertain` names it, and what the paper shows there. */
+const answerJson = ({ kind, row, col, value }: Answer) => ({ kind, row, col, value });
+
+/** An answer as the text output names it: `h4,7 open`, `cell 4,7 a hole`. */
+const answerText = (a: Answer) => (a.kind === 'hole' ? `cell ${a.row},${a.col} ${a.value ? 'a hole' : 'blank'}` : `${a.kind}${a.row},${a.col} ${a.value ? 'fenced' : 'open'}`);
 
 /** The first of two readings that does not throw, else the first's error. */
 function eitherSide<T>(a: () => T, b: () => T): T {
@@ -150,8 +158,13 @@ function pageLine(name: string, r: ScanResult): string {
 export async function runScan(args: ScanArgs): Promise<void> {
   const game = loadGame();
   const { fallback, rolls } = fallbackFrom(args, game);
+  const answers = (args.answer ?? []).map((t) => parseAnswer(t));
   const inputs = await openInputs(args.photos);
   const sheets = inputs.sheets;
+  if (answers.length && sheets.length > 1) {
+    inputs.close();
+    throw new OptionError('answer', 'give one photo at a time: the spots answered are that sheet\'s');
+  }
   // A PDF gives an array even of one page, so that scripts need not guess.
   const several = sheets.length > 1 || inputs.pdf;
   const results: { file: string; name: string; page?: number; result?: ScanResult; error?: string; code?: string }[] = [];
@@ -168,7 +181,7 @@ export async function runScan(args: ScanArgs): Promise<void> {
         // The next photo decodes on sharp's threads while this one is read.
         const next = sheets[i + 1];
         if (next && !next.error && next.page === undefined) decodeAhead(next.file, { name: next.name });
-        result = await scanPhoto(await sheet.load!(), game, { fallback, name, rolls });
+        result = await scanPhoto(await sheet.load!(), game, { fallback, name, rolls, answers });
         results.push({ file, name, page, result });
       } catch (e) {
         if (!(e instanceof BaakoError)) throw e;
@@ -211,6 +224,7 @@ export async function runScan(args: ScanArgs): Promise<void> {
       const lines = formatScore(game, r!.state, r!.score, `${name}: ${who}`, { verbose: args.verbose });
       lines[0] += `${totalText(r!)}, confidence ${r!.confidence.toFixed(2)}${setupNote(r!)}`;
       for (const l of [...lines, ...rollsLines(r!)]) stdio.log(l);
+      if (r!.answered) stdio.log(`  answered: ${r!.answered.map(answerText).join(', ')}`);
       if (r!.printedOtherwise) stdio.log(`  check the setup: the sheet's print shows ${printedText(r!.printedOtherwise)}, not the cards given: is it another game's sheet?`);
       const asked = r!.uncertain.filter((u) => !u.likely);
       const likely = r!.uncertain.filter((u) => u.likely);

@@ -1,0 +1,82 @@
+/**
+ * A player's answers to the spots the scanner asked about: each sets an edge or a cell as the paper shows it. An
+ * answered item is no longer in doubt, so the reading is taken as it would have been had the models been sure of it.
+ */
+import { OptionError } from '../errors.js';
+import type { Reading, ReadItem } from './read.js';
+
+/** What the paper shows at one spot: an interior edge fenced (1) or open (0), or a cell a hole (1) or blank (0). */
+export interface Answer {
+  kind: 'h' | 'v' | 'hole';
+  row: number;
+  col: number;
+  value: 0 | 1;
+}
+
+const WORDS: Record<'edge' | 'hole', Record<string, 0 | 1>> = {
+  edge: { fenced: 1, fence: 1, open: 0, blank: 0 },
+  hole: { hole: 1, blank: 0, open: 0 },
+};
+
+/**
+ * Reads `h4,7=fenced`, `v3,2=open` or `4,7=hole` (also `cell 4,7=blank`): the spots as the scan output names them.
+ * Throws an OptionError naming `option` for anything else.
+ */
+export function parseAnswer(text: string, option = 'answer'): Answer {
+  const m = /^\s*(h|v|cell\s*|hole\s*)?(\d+)\s*,\s*(\d+)\s*=\s*([a-z]+)\s*$/i.exec(text);
+  const hint = 'write a spot as the scan names it, then what the paper shows: h4,7=fenced, v3,2=open, 4,7=hole or 4,7=blank';
+  if (!m) throw new OptionError(option, `cannot read "${text}": ${hint}`);
+  const prefix = (m[1] ?? '').trim().toLowerCase();
+  const kind = prefix === 'h' || prefix === 'v' ? prefix : 'hole';
+  const word = m[4].toLowerCase();
+  const value = WORDS[kind === 'hole' ? 'hole' : 'edge'][word];
+  if (value === undefined) throw new OptionError(option, `"${text}": ${kind === 'hole' ? 'a cell is a hole or blank' : 'an edge is fenced or open'}`);
+  return { kind, row: Number(m[2]), col: Number(m[3]), value };
+}
+
+const keyOf = (it: Pick<ReadItem, 'kind' | 'row' | 'col'>) => `${it.kind}${it.row},${it.col}`;
+const nameOf = (a: Answer) => (a.kind === 'hole' ? `cell ${a.row},${a.col}` : `edge ${a.kind}${a.row},${a.col}`);
+
+/**
+ * The reading with the answers applied: each answered item takes the answer's value and is sure (chance 0), so it
+ * leaves the doubts, and the confidence no longer counts it against the reading. An answer for a spot the scanner
+ * does not read (the borderline, a cell off the land, a cell on sheet B) throws an OptionError naming `option`.
+ */
+export function applyAnswers(reading: Reading, answers: Answer[], option = 'answer'): Reading {
+  const index = new Map(reading.items.map((it, i) => [keyOf(it), i]));
+  const given = new Map<string, Answer>();
+  for (const a of answers) {
+    if (!index.has(keyOf(a))) throw new OptionError(option, `${nameOf(a)} is not a spot the scanner reads on this sheet (an interior edge, or a cell on sheet A)`);
+    const before = given.get(keyOf(a));
+    if (before && before.value !== a.value) throw new OptionError(option, `${nameOf(a)} answered both ways`);
+    given.set(keyOf(a), a);
+  }
+  let confidence = reading.confidence;
+  const items = reading.items.map((it, i) => {
+    const a = given.get(keyOf(it));
+    if (!a) return it;
+    // As read alone, this item's doubt is part of the confidence: an answer takes it out.
+    confidence /= 1 - reading.alone[i];
+    return { ...it, value: a.value, chance: 0 };
+  });
+  const fences = { h: [...reading.fences.h], v: [...reading.fences.v] };
+  const holes = new Set(reading.holes.map(([r, c]) => `${r},${c}`));
+  for (const a of given.values()) {
+    if (a.kind === 'hole') {
+      if (a.value) holes.add(`${a.row},${a.col}`);
+      else holes.delete(`${a.row},${a.col}`);
+      continue;
+    }
+    const line = fences[a.kind][a.row];
+    fences[a.kind][a.row] = line.slice(0, a.col) + String(a.value) + line.slice(a.col + 1);
+  }
+  return {
+    ...reading,
+    fences,
+    holes: [...holes].map((k) => k.split(',').map(Number) as [number, number]).sort((x, y) => x[0] - y[0] || x[1] - y[1]),
+    items,
+    uncertain: reading.uncertain.filter((it) => !given.has(keyOf(it))),
+    alone: reading.alone.map((c, i) => (given.has(keyOf(reading.items[i])) ? 0 : c)),
+    confidence: Math.min(1, confidence),
+  };
+}
