@@ -6,6 +6,7 @@ import { applyAnswers, parseAnswer } from '../../src/scan/answers.js';
 import type { Reading } from '../../src/scan/read.js';
 import { scanPhoto } from '../../src/scan/scan.js';
 import { baako } from '../cli/run.js';
+import { scannedPdf, tempFile } from '../helpers/inputs.js';
 
 /** A 2 x 2 land: interior edges h1,0 h1,1 v0,1 v1,1 and four cells, with two doubts. */
 function reading(): Reading {
@@ -102,6 +103,13 @@ describe('answers on a photo', () => {
     expect(cli.stdout).toMatch(/\n {2}answered: [hv]\d+,\d+ (open|fenced)/);
     const json = JSON.parse(baako(['scan', photo, '--json', '--answer', spot(answers[0])]).stdout);
     expect(json.answered).toEqual([answers[0]]);
+  }, 60_000);
+
+  it('a one-page scanned PDF takes answers too, and its line says so', async () => {
+    const pdf = tempFile('answered.pdf', await scannedPdf([{ jpeg: readFileSync(photo) }]));
+    const r = baako(['scan', pdf, '--answer', 'h7,5=open']);
+    expect([0, 3], r.stderr).toContain(r.code);
+    expect(r.stdout).toMatch(/^\S+answered\.pdf p1: player \d+, -?\d+ points.*; answered h7,5 open/);
   }, 60_000);
 
   it('a bad answer, or answers for several photos, fail in one line with exit 2', () => {

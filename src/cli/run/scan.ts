@@ -152,7 +152,8 @@ function pageLine(name: string, r: ScanResult): string {
   const shown = asked.slice(0, 4);
   const check = shown.length ? `; check ${shown.join(' ')}${asked.length > shown.length ? ` and ${asked.length - shown.length} more` : ''}` : '';
   const rolls = r.rolls && !r.rolls.check.agrees ? `; ${r.rolls.summary}` : '';
-  return `${name}: ${who}, ${r.score.total} points${totalText(r)}, sheet ${r.state.side}, confidence ${r.confidence.toFixed(2)}${setup}${rolls}${check}`;
+  const answered = r.answered ? `; answered ${r.answered.map(answerText).join(', ')}` : '';
+  return `${name}: ${who}, ${r.score.total} points${totalText(r)}, sheet ${r.state.side}, confidence ${r.confidence.toFixed(2)}${setup}${rolls}${answered}${check}`;
 }
 
 export async function runScan(args: ScanArgs): Promise<void> {
