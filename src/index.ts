@@ -22,12 +22,14 @@ import type { GameData, Score, SheetState, Side } from './engine/types.js';
 import { OptionError } from './errors.js';
 import { MAX_PLAYERS, parsePaper, parsePlayers, parseSeed, parseSide } from './render/options.js';
 import type { SheetGeometry } from './geometry/sheet-layout.js';
+import type { Answer as SpotAnswer } from './scan/answers.js';
 
 export { BaakoError, DataError, OptionError, ScanRefused, UserError } from './errors.js';
 export type { DataErrorCode, ScanRefusal } from './errors.js';
 export { loadGame } from './data/load.js';
 export { loadBoard } from './data/board.js';
 export type { BoardData } from './data/board.js';
+export type { Answer as SpotAnswer } from './scan/answers.js';
 export type { Cell, Discovery, GameData, Score, SheetState, Side } from './engine/types.js';
 export type { GameSetup, Paper, SetupSource, SheetSetup } from './engine/setup.js';
 export type { Roll, RollsCheck, RollsExpectation } from './engine/rolls.js';
@@ -120,14 +122,6 @@ export interface UncertainItem {
   likely: boolean;
   /** What the total gains (or loses) if the guess is wrong. */
   points: number;
-}
-
-/** What a person found on the paper at a spot: an interior edge fenced (1) or open (0), or a cell a hole (1) or blank (0). */
-export interface SpotAnswer {
-  kind: 'h' | 'v' | 'hole';
-  row: number;
-  col: number;
-  value: 0 | 1;
 }
 
 /** What the scanner read on a photo of a finished sheet. */

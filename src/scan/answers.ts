@@ -3,7 +3,8 @@
  * answered item is no longer in doubt, so the reading is taken as it would have been had the models been sure of it.
  */
 import { OptionError } from '../errors.js';
-import type { Reading, ReadItem } from './read.js';
+import { spotKey } from './ask.js';
+import type { Reading } from './read.js';
 
 /** What the paper shows at one spot: an interior edge fenced (1) or open (0), or a cell a hole (1) or blank (0). */
 export interface Answer {
@@ -34,8 +35,8 @@ export function parseAnswer(text: string, option = 'answer'): Answer {
   return { kind, row: Number(m[2]), col: Number(m[3]), value };
 }
 
-const keyOf = (it: Pick<ReadItem, 'kind' | 'row' | 'col'>) => `${it.kind}${it.row},${it.col}`;
-const nameOf = (a: Answer) => (a.kind === 'hole' ? `cell ${a.row},${a.col}` : `edge ${a.kind}${a.row},${a.col}`);
+/** A spot as messages name it: `edge h4,7`, `cell 3,2`. */
+export const spotName = (u: Pick<Answer, 'kind' | 'row' | 'col'>) => (u.kind === 'hole' ? `cell ${u.row},${u.col}` : `edge ${u.kind}${u.row},${u.col}`);
 
 /**
  * The reading with the answers applied: each answered item takes the answer's value and is sure (chance 0), so it
@@ -43,40 +44,38 @@ const nameOf = (a: Answer) => (a.kind === 'hole' ? `cell ${a.row},${a.col}` : `e
  * does not read (the borderline, a cell off the land, a cell on sheet B) throws an OptionError naming `option`.
  */
 export function applyAnswers(reading: Reading, answers: Answer[], option = 'answer'): Reading {
-  const index = new Map(reading.items.map((it, i) => [keyOf(it), i]));
+  const read = new Set(reading.items.map(spotKey));
   const given = new Map<string, Answer>();
   for (const a of answers) {
-    if (!index.has(keyOf(a))) throw new OptionError(option, `${nameOf(a)} is not a spot the scanner reads on this sheet (an interior edge, or a cell on sheet A)`);
-    const before = given.get(keyOf(a));
-    if (before && before.value !== a.value) throw new OptionError(option, `${nameOf(a)} answered both ways`);
-    given.set(keyOf(a), a);
+    if (!read.has(spotKey(a))) throw new OptionError(option, `${spotName(a)} is not a spot the scanner reads on this sheet (an interior edge, or a cell on sheet A)`);
+    const before = given.get(spotKey(a));
+    if (before && before.value !== a.value) throw new OptionError(option, `${spotName(a)} answered both ways`);
+    given.set(spotKey(a), a);
   }
   let confidence = reading.confidence;
+  const alone = [...reading.alone];
   const items = reading.items.map((it, i) => {
-    const a = given.get(keyOf(it));
+    const a = given.get(spotKey(it));
     if (!a) return it;
     // As read alone, this item's doubt is part of the confidence: an answer takes it out.
-    confidence /= 1 - reading.alone[i];
+    confidence /= 1 - alone[i];
+    alone[i] = 0;
     return { ...it, value: a.value, chance: 0 };
   });
   const fences = { h: [...reading.fences.h], v: [...reading.fences.v] };
-  const holes = new Set(reading.holes.map(([r, c]) => `${r},${c}`));
   for (const a of given.values()) {
-    if (a.kind === 'hole') {
-      if (a.value) holes.add(`${a.row},${a.col}`);
-      else holes.delete(`${a.row},${a.col}`);
-      continue;
-    }
+    if (a.kind === 'hole') continue;
     const line = fences[a.kind][a.row];
     fences[a.kind][a.row] = line.slice(0, a.col) + String(a.value) + line.slice(a.col + 1);
   }
   return {
     ...reading,
     fences,
-    holes: [...holes].map((k) => k.split(',').map(Number) as [number, number]).sort((x, y) => x[0] - y[0] || x[1] - y[1]),
+    // as readSheet gives them: the cells read as holes, in the order they were read
+    holes: items.filter((it) => it.kind === 'hole' && it.value).map((it) => [it.row, it.col] as [number, number]),
     items,
-    uncertain: reading.uncertain.filter((it) => !given.has(keyOf(it))),
-    alone: reading.alone.map((c, i) => (given.has(keyOf(reading.items[i])) ? 0 : c)),
+    uncertain: reading.uncertain.filter((it) => !given.has(spotKey(it))),
+    alone,
     confidence: Math.min(1, confidence),
   };
 }

@@ -38,7 +38,8 @@ function flip(b: Board, it: ReadItem): void {
   else b.v[it.row * (cols + 1) + it.col] ^= 1;
 }
 
-const keyOf = (it: ReadItem) => `${it.kind}${it.row},${it.col}`;
+/** An item's place as one string (`h4,7`, `hole3,2`), to find it again among others. */
+export const spotKey = (it: Pick<ReadItem, 'kind' | 'row' | 'col'>) => `${it.kind}${it.row},${it.col}`;
 
 /**
  * Rates the uncertain items: what each moves, whether it is asked, and the totals the asked ones allow. Items in
@@ -59,8 +60,8 @@ export function rateDoubts(game: GameData, state: SheetState, uncertain: ReadIte
   };
   const rate = (it: ReadItem, likely: boolean): RatedItem => ({ ...it, points: moved([it]) - base, likely });
   const forced = ask.map((it) => rate(it, false));
-  const askedAnyway = new Set(ask.map(keyOf));
-  const rated = uncertain.filter((it) => !askedAnyway.has(keyOf(it))).map((it) => rate(it, it.chance < likelyRight));
+  const askedAnyway = new Set(ask.map(spotKey));
+  const rated = uncertain.filter((it) => !askedAnyway.has(spotKey(it))).map((it) => rate(it, it.chance < likelyRight));
   // Doubtful items that move nothing alone may together (two edges closing one region): each pair is tried.
   const quiet = [...forced, ...rated].filter((r) => !r.likely && r.points === 0).sort((a, b) => b.chance - a.chance).slice(0, PAIRS_OF);
   const together = new Set<RatedItem>();

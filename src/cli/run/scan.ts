@@ -10,7 +10,7 @@ import { rankBy } from '../../engine/ranking.js';
 import type { GameData } from '../../engine/types.js';
 import { BaakoError, OptionError, UserError } from '../../errors.js';
 import { renderOverlay, spots } from '../../scan/overlay.js';
-import { parseAnswer, type Answer } from '../../scan/answers.js';
+import { parseAnswer, spotName, type Answer } from '../../scan/answers.js';
 import { decodeAhead } from '../../scan/image.js';
 import { openInputs } from '../../scan/inputs.js';
 import { rollsCheckJson } from '../../scan/rolls-check.js';
@@ -37,14 +37,11 @@ export function scanJson(file: string, r: ScanResult, page?: number) {
     paper: r.paper,
     setupFrom: r.setupFrom,
     ...(r.printedOtherwise ? { printedOtherwise: r.printedOtherwise } : {}),
-    ...(r.answered ? { answered: r.answered.map(answerJson) } : {}),
+    ...(r.answered ? { answered: r.answered } : {}),
     photo: file,
     ...(page !== undefined ? { page } : {}),
   };
 }
-
-/** An answer as the scan JSON gives it: the spot as `uncertain` names it, and what the paper shows there. */
-const answerJson = ({ kind, row, col, value }: Answer) => ({ kind, row, col, value });
 
 /** An answer as the text output names it: `h4,7 open`, `cell 4,7 a hole`. */
 const answerText = (a: Answer) => (a.kind === 'hole' ? `cell ${a.row},${a.col} ${a.value ? 'a hole' : 'blank'}` : `${a.kind}${a.row},${a.col} ${a.value ? 'fenced' : 'open'}`);
@@ -115,8 +112,6 @@ function totalText(r: ScanResult): string {
   return asked ? ` (${lo === hi ? 'the same' : `${lo} to ${hi}`} until you check ${spots(asked)})` : '';
 }
 
-const itemName = (u: { kind: 'h' | 'v' | 'hole'; row: number; col: number }) => (u.kind === 'hole' ? `cell ${u.row},${u.col}` : `edge ${u.kind}${u.row},${u.col}`);
-
 /**
  * The reading against the rolls, for people: the count, and where it disagrees the question, the spots it
  * points at (asked first) and the likeliest switch.
@@ -127,7 +122,7 @@ function rollsLines(r: ScanResult): string[] {
   const lines = [`  ${rc.summary}`];
   if (rc.note) {
     const n = rc.culprits.length;
-    const where = n ? ` (the first ${n === 1 ? 'spot' : spots(n)} to check${rc.proposal ? `; likeliest: ${itemName(rc.proposal)}` : ''})` : '';
+    const where = n ? ` (the first ${n === 1 ? 'spot' : spots(n)} to check${rc.proposal ? `; likeliest: ${spotName(rc.proposal)}` : ''})` : '';
     lines.push(`  ${rc.note}${where}`);
   }
   return lines;
