@@ -39,6 +39,17 @@ export function parseAnswer(text: string, option = 'answer'): Answer {
 export const spotName = (u: Pick<Answer, 'kind' | 'row' | 'col'>) => (u.kind === 'hole' ? `cell ${u.row},${u.col}` : `edge ${u.kind}${u.row},${u.col}`);
 
 /**
+ * Where a spot is on the paper, in words, rows and columns counted from 1 from the top left (the spot names count
+ * grid lines from 0, which nobody does at a table): `the cell in row 5, column 8`, `the edge between rows 4 and 5,
+ * in column 8`.
+ */
+export function spotPlace(u: Pick<Answer, 'kind' | 'row' | 'col'>): string {
+  if (u.kind === 'hole') return `the cell in row ${u.row + 1}, column ${u.col + 1}`;
+  if (u.kind === 'h') return `the edge between rows ${u.row} and ${u.row + 1}, in column ${u.col + 1}`;
+  return `the edge between columns ${u.col} and ${u.col + 1}, in row ${u.row + 1}`;
+}
+
+/**
  * The reading with the answers applied: each answered item takes the answer's value and is sure (chance 0), so it
  * leaves the doubts, and the confidence no longer counts it against the reading. An answer for a spot the scanner
  * does not read (the borderline, a cell off the land, a cell on sheet B) throws an OptionError naming `option`.

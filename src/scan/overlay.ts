@@ -61,16 +61,26 @@ export async function renderOverlay(o: OverlayInput): Promise<Buffer> {
     );
   }
   let likelyRight = 0;
+  let asked = 0;
   o.uncertain.forEach((u) => {
     const dashed = u.likely === true;
     if (dashed) likelyRight++;
+    else asked++;
     const [cx, cy] = u.kind === 'hole' ? [X(u.col) + P / 2, Y(u.row) + P / 2] : u.kind === 'h' ? [X(u.col) + P / 2, Y(u.row)] : [X(u.col), Y(u.row) + P / 2];
     // An edge's circle stays clear of the X in the cells beside it, so a doubted edge never hides a hole.
+    const r = P * (u.kind === 'hole' ? 0.42 : 0.3);
     const stroke = dashed ? `stroke-width="2.5" stroke-dasharray="5 4"` : `stroke-width="4"`;
-    parts.push(`<circle cx="${cx}" cy="${cy}" r="${P * (u.kind === 'hole' ? 0.42 : 0.3)}" fill="none" stroke="#e00000" ${stroke}/>`);
+    parts.push(`<circle cx="${cx}" cy="${cy}" r="${r}" fill="none" stroke="#e00000" ${stroke}/>`);
+    // The asked spots numbered as the text output and --check list them, so each line finds its circle.
+    // (a white number on a red disc: the discoveries' points are coloured numbers on the land)
+    if (!dashed) {
+      const [bx, by] = [cx + r * 0.8, cy - r * 0.8];
+      parts.push(
+        `<circle cx="${bx}" cy="${by}" r="10" fill="#e00000" stroke="#fff" stroke-width="2"/><text x="${bx}" y="${by + 5}" font-family="sans-serif" font-weight="bold" font-size="${asked > 9 ? 11 : 14}" text-anchor="middle" fill="#fff">${asked}</text>`,
+      );
+    }
   });
-  const asked = o.uncertain.length - likelyRight;
-  const toCheck = [asked ? `${spots(asked)} to check (red circles)` : '', likelyRight ? `${likelyRight} not asked (dashed)` : ''].filter(Boolean).join('; ');
+  const toCheck = [asked ? `${spots(asked)} to check (red circles, numbered)` : '', likelyRight ? `${likelyRight} not asked (dashed)` : ''].filter(Boolean).join('; ');
   // the cards' legend on one line, what to check on a second, the rolls' count on a third
   const rollsLine = o.rolls ? (o.rolls.note ?? o.rolls.summary) : '';
   const foot = 30 + (toCheck ? 22 : 0) + (rollsLine ? 22 : 0);

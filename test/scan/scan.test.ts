@@ -263,6 +263,8 @@ describe('baako scan output', () => {
       const line = r.stdout.split('\n').find((l) => l.includes('likeliest wrong first'))!;
       expect(line).toMatch(new RegExp(`check ${asked.length} spots?`));
       expect(line.split(';').length).toBe(asked.length);
+      // numbered as the overlay numbers their circles
+      expect(line.split(';').map((part) => /^\s*(\d+)\. /.exec(part.split(': ').at(-1)!)?.[1])).toEqual(asked.map((_, k) => String(k + 1)));
       expect(line).toMatch(/% wrong/);
     }
     expect(likely.length).toBeGreaterThan(0);
@@ -305,7 +307,7 @@ describe('baako scan output', () => {
     expect(r.code, r.stderr).toBe(3);
     expect(r.stdout).toContain('\n  does not agree with 15 rolls: holes 4 of 5 (1 missing), fence edges 117 (expected 115-118)\n');
     expect(r.stdout).toContain('\n  The rolls gave 5 holes; 4 were read: is one of these a hole? (the first 3 spots to check)\n');
-    expect(r.stdout).toMatch(/\n {2}check \d+ spots on the sheet or the overlay, likeliest wrong first: (cell \d+,\d+ read blank \((under )?\d+% wrong(, [+-]\d+ if not)?\); )*cell 3,10 read blank/);
+    expect(r.stdout).toMatch(/\n {2}check \d+ spots on the sheet or the overlay, likeliest wrong first: (\d+\. cell \d+,\d+ read blank \((under )?\d+% wrong(, [+-]\d+ if not)?\); )*\d+\. cell 3,10 read blank/);
     expect(readFileSync(overlay).subarray(1, 4).toString()).toBe('PNG');
     const j = JSON.parse(baako(['scan', photo, '--game', gameFile, '--json']).stdout);
     expect(j.rolls).toEqual(trueRolls('sample'));

@@ -19,6 +19,7 @@ import { ensureDir, writeFileAtomic } from '../../files.js';
 import { resolveGameFile } from '../../server/game-dir.js';
 import { formatScore } from '../format-score.js';
 import { cliMessage } from '../messages.js';
+import { checkSpots, linePrompter } from '../check-spots.js';
 import { pad, progress, stdio } from '../output.js';
 import { rollsOption } from '../rolls.js';
 import type { ScanArgs } from '../commands/scan.js';
@@ -157,15 +158,32 @@ export async function runScan(args: ScanArgs): Promise<void> {
   const answers = (args.answer ?? []).map((t) => parseAnswer(t));
   const inputs = await openInputs(args.photos);
   const sheets = inputs.sheets;
-  if (answers.length && sheets.length > 1) {
-    inputs.close();
-    throw new OptionError('answer', 'give one photo at a time: the spots answered are that sheet\'s');
+  for (const [option, given] of [['answer', answers.length > 0], ['check', args.check]] as const) {
+    if (given && sheets.length > 1) {
+      inputs.close();
+      throw new OptionError(option, `give one photo at a time: the spots ${option === 'answer' ? 'answered' : 'checked'} are that sheet's`);
+    }
   }
   // A PDF gives an array even of one page, so that scripts need not guess.
   const several = sheets.length > 1 || inputs.pdf;
   const results: { file: string; name: string; page?: number; result?: ScanResult; error?: string; code?: string }[] = [];
   // An overlay that cannot be written is reported after the readings, which are printed all the same.
   const overlayErrors: string[] = [];
+  /** Writes a sheet's overlay where --overlay says; false (the error kept for the end) when it cannot. */
+  const writeOverlay = async (result: ScanResult, file: string, name: string, page?: number): Promise<boolean> => {
+    if (!args.overlay) return false;
+    try {
+      const path = overlayPath(args.overlay, file, several, page);
+      const title = `${basename(name)}: ${result.player !== undefined ? `player ${result.player}, ` : ''}total ${result.score.total}`;
+      writeFileAtomic(path, await renderOverlay({ ...result, title }));
+      return true;
+    } catch (e) {
+      if (!(e instanceof BaakoError)) throw e;
+      const message = `${name}: no overlay: ${cliMessage(e)}`;
+      if (!overlayErrors.includes(message)) overlayErrors.push(message);
+      return false;
+    }
+  };
   const bar = progress(stdio, 'scanning', sheets.length);
   if (sheets.length > 1) bar.tick(0);
   try {
@@ -177,23 +195,25 @@ export async function runScan(args: ScanArgs): Promise<void> {
         // The next photo decodes on sharp's threads while this one is read.
         const next = sheets[i + 1];
         if (next && !next.error && next.page === undefined) decodeAhead(next.file, { name: next.name });
-        result = await scanPhoto(await sheet.load!(), game, { fallback, name, rolls, answers });
+        const read = async (given: Answer[]) => scanPhoto(await sheet.load!(), game, { fallback, name, rolls, answers: given });
+        result = await read(answers);
+        if (args.check && result.uncertain.some((u) => !u.likely)) {
+          // The overlay first, its circles numbered as the questions are, to look at while answering.
+          const numbered = args.overlay && (await writeOverlay(result, file, name, page)) ? overlayPath(args.overlay, file, several, page) : undefined;
+          const prompter = linePrompter();
+          try {
+            result = await checkSpots(result, (more) => read([...answers, ...more]), prompter, { numbered });
+          } finally {
+            prompter.close();
+          }
+        }
         results.push({ file, name, page, result });
       } catch (e) {
         if (!(e instanceof BaakoError)) throw e;
         results.push({ file, name, page, error: cliMessage(e), code: e.code });
         if (!args.json) stdio.err(`baako: ${cliMessage(e)}`);
       }
-      if (result && args.overlay) {
-        try {
-          const path = overlayPath(args.overlay, file, several, page);
-          const title = `${basename(name)}: ${result.player !== undefined ? `player ${result.player}, ` : ''}total ${result.score.total}`;
-          writeFileAtomic(path, await renderOverlay({ ...result, title }));
-        } catch (e) {
-          if (!(e instanceof BaakoError)) throw e;
-          overlayErrors.push(`${name}: no overlay: ${cliMessage(e)}`);
-        }
-      }
+      if (result) await writeOverlay(result, file, name, page);
       bar.tick(i + 1);
     }
   } finally {
@@ -225,7 +245,8 @@ export async function runScan(args: ScanArgs): Promise<void> {
       const asked = r!.uncertain.filter((u) => !u.likely);
       const likely = r!.uncertain.filter((u) => u.likely);
       const where = args.overlay ? 'on the sheet or the overlay' : 'on the sheet';
-      if (asked.length) stdio.log(`  check ${spots(asked.length)} ${where}, likeliest wrong first: ${asked.map(describeDoubt).join('; ')}`);
+      // numbered as the overlay numbers their circles
+      if (asked.length) stdio.log(`  check ${spots(asked.length)} ${where}, likeliest wrong first: ${asked.map((u, k) => `${k + 1}. ${describeDoubt(u)}`).join('; ')}`);
       // Folded away unless asked for: past two or three spots nobody checks, and a long list hides the asked ones.
       if (likely.length && args.verbose) {
         stdio.log(`  not asked, fairly sure or the score stands either way (${likely.length}):`);

@@ -1,0 +1,71 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { readReply } from '../../src/cli/check-spots.js';
+import { spotPlace } from '../../src/scan/answers.js';
+import { baako } from './run.js';
+
+describe('readReply', () => {
+  it('reads y or n, the words of --answer, a skip and a stop; anything else is asked again', () => {
+    expect(readReply('y', 'h')).toBe(1);
+    expect(readReply(' YES ', 'hole')).toBe(1);
+    expect(readReply('n', 'v')).toBe(0);
+    expect(readReply('fenced', 'v')).toBe(1);
+    expect(readReply('open', 'h')).toBe(0);
+    expect(readReply('hole', 'hole')).toBe(1);
+    expect(readReply('blank', 'hole')).toBe(0);
+    expect(readReply('', 'h')).toBe('skip');
+    expect(readReply('s', 'hole')).toBe('skip');
+    expect(readReply('q', 'h')).toBe('stop');
+    expect(readReply('hole', 'h')).toBeUndefined();
+    expect(readReply('fenced', 'hole')).toBeUndefined();
+    expect(readReply('maybe', 'v')).toBeUndefined();
+  });
+});
+
+describe('spotPlace', () => {
+  it('names a spot by rows and columns counted from 1, as a player counts them on the paper', () => {
+    expect(spotPlace({ kind: 'hole', row: 4, col: 7 })).toBe('the cell in row 5, column 8');
+    expect(spotPlace({ kind: 'h', row: 4, col: 7 })).toBe('the edge between rows 4 and 5, in column 8');
+    expect(spotPlace({ kind: 'v', row: 7, col: 5 })).toBe('the edge between columns 5 and 6, in row 8');
+  });
+});
+
+describe('baako scan --check', () => {
+  // Read 38 with two spots asked (v7,5 and h7,5); the paper says 36.
+  const photo = 'fixtures/photos/08-medium-a-a4-faint.jpg';
+  const truth = JSON.parse(readFileSync(photo.replace('.jpg', '.truth.json'), 'utf8'));
+  const paper = (kind: 'h' | 'v', row: number, col: number) => (truth.fences[kind][row][col] === '1' ? 'y' : 'n');
+
+  it('asks each spot on stderr, likeliest wrong first, and scores the sheet with the answers', () => {
+    const r = baako(['scan', photo, '--check'], { input: `${paper('v', 7, 5)}\n${paper('h', 7, 5)}\n` });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain('2 spots to check on the paper (y or n; Enter skips, q stops):\n');
+    expect(r.stderr).toContain('  1. the edge between columns 5 and 6, in row 8 (v7,5), read open. Is there a fence on the paper? ');
+    expect(r.stderr).toContain('  2. the edge between rows 7 and 8, in column 6 (h7,5), read fenced. Is there a fence on the paper? ');
+    expect(r.stdout).toMatch(new RegExp(`^\\S+: player 2: sheet A, total ${truth.score}, confidence`));
+    expect(r.stdout).toContain(`\n  answered: v7,5 ${paper('v', 7, 5) === 'y' ? 'fenced' : 'open'}, h7,5 ${paper('h', 7, 5) === 'y' ? 'fenced' : 'open'}\n`);
+    expect(r.stdout).not.toContain('check 2 spots');
+  }, 60_000);
+
+  it('a spot skipped stays to check (exit 3); a reply it cannot read is asked again; q stops asking', () => {
+    const skipped = baako(['scan', photo, '--check', '--json'], { input: `maybe\n${paper('v', 7, 5)}\n\n` });
+    expect(skipped.code, skipped.stderr).toBe(3);
+    expect(skipped.stderr).toContain('  please answer y (fenced), n (open), Enter to skip or q to stop: ');
+    const j = JSON.parse(skipped.stdout);
+    expect(j.answered).toEqual([{ kind: 'v', row: 7, col: 5, value: paper('v', 7, 5) === 'y' ? 1 : 0 }]);
+    expect(j.uncertain.filter((u: { likely: boolean }) => !u.likely).map((u: { kind: string; row: number; col: number }) => `${u.kind}${u.row},${u.col}`)).toEqual(['h7,5']);
+    // q, or the input ending, leaves the rest as read
+    for (const input of ['q\n', '']) {
+      const stopped = baako(['scan', photo, '--check'], { input });
+      expect(stopped.code).toBe(3);
+      expect(stopped.stdout).toMatch(/total 38 \(36 to 40 until you check 2 spots\)/);
+      expect(stopped.stdout).not.toContain('answered:');
+    }
+  }, 60_000);
+
+  it('takes one photo at a time, in one line with exit 2', () => {
+    const two = baako(['scan', photo, 'fixtures/photos/01-easy-a-a4-pen.jpg', '--check']);
+    expect(two.code).toBe(2);
+    expect(two.stderr).toBe("baako: --check: give one photo at a time: the spots checked are that sheet's\n");
+  }, 60_000);
+});
