@@ -3,7 +3,7 @@
  * yargs' dependencies for faster ones (src/cli/lazy-string-width.ts), which must not change what it prints.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -160,4 +160,49 @@ describe('the bundled CLI', () => {
     const narrow = runs.find((r) => r.args.length === 1 && r.columns === 80)!.bundled.stdout;
     expect(narrow, 'the widths make different help').not.toBe(wide);
   }, 180_000);
+});
+
+describe('the saved help pages (bin/baako.js)', () => {
+  /** bin/baako.js in a folder of its own, beside a help.json holding one page and no bundle. */
+  function lone(): string {
+    const top = mkdtempSync(join(tmpdir(), 'baako-help-'));
+    mkdirSync(join(top, 'bin'));
+    mkdirSync(join(top, 'dist', 'bundle'), { recursive: true });
+    copyFileSync(join(root, 'bin', 'baako.js'), join(top, 'bin', 'baako.js'));
+    writeFileSync(join(top, 'dist', 'bundle', 'help.json'), JSON.stringify({ columns: 100, pages: { '--help': 'saved top page\n', 'scan --help': 'saved scan page\n' } }));
+    return join(top, 'bin', 'baako.js');
+  }
+
+  it('prints a saved page for --help or -h on a pipe or a wide terminal, without loading the CLI', async () => {
+    const bin = lone();
+    for (const [args, page] of [[['--help'], 'saved top page\n'], [['-h'], 'saved top page\n'], [['scan', '--help'], 'saved scan page\n'], [['scan', '-h'], 'saved scan page\n']] as const) {
+      for (const columns of [100, 140]) expect(await node([bin, ...args], columns), `${args.join(' ')} at ${columns}`).toEqual({ code: 0, stdout: page, stderr: '' });
+    }
+  });
+
+  it('leaves anything else to the CLI: a narrower terminal, a page not saved, other options, the cache turned off', async () => {
+    const bin = lone();
+    // (the lone copy has no bundle: reaching the CLI says so)
+    const notBuilt = { code: 2, stdout: '', stderr: 'baako: not built yet: run `npm ci` (or `npm run build`) in the project folder first\n' };
+    expect(await node([bin, '--help'], 80)).toEqual(notBuilt);
+    expect(await node([bin, 'score', '--help'], 100)).toEqual(notBuilt);
+    expect(await node([bin, 'scan', 'photo.jpg', '--help'], 100)).toEqual(notBuilt);
+    expect(await node([bin, '--version'], 100)).toEqual(notBuilt);
+    const off = await new Promise<Output>((resolve) => {
+      const p = spawn(process.execPath, [bin, '--help'], { env: { ...process.env, BAAKO_HELP_CACHE: 'off' } });
+      let stderr = '';
+      p.stderr.on('data', (d) => (stderr += d));
+      p.on('close', (code) => resolve({ code, stdout: '', stderr }));
+    });
+    expect(off).toEqual(notBuilt);
+  });
+
+  it('the build saves every page the CLI prints on a pipe', () => {
+    const saved = JSON.parse(readFileSync(join(root, 'dist', 'bundle', 'help.json'), 'utf8'));
+    expect(Object.keys(saved.pages).sort()).toEqual(['--help', ...commands.map((c) => `${c} --help`)].sort());
+    for (const [key, page] of Object.entries(saved.pages)) {
+      const live = execFileSync(process.execPath, [join(root, 'bin', 'baako.js'), ...key.split(' ')], { env: { ...process.env, BAAKO_HELP_CACHE: 'off', FORCE_COLOR: '0' }, encoding: 'utf8' });
+      expect(page, key).toBe(live);
+    }
+  }, 60_000);
 });
