@@ -98,6 +98,9 @@ function overlayPath(target: string, photo: string, several: boolean, page?: num
   return join(target, `${basename(photo, extname(photo))}${page !== undefined ? `-p${page}` : ''}.overlay.png`);
 }
 
+/** How --answer writes a spot, either way: `v7,5=fenced|open`, `4,7=hole|blank`. */
+const answerHint = (u: Answer) => (u.kind === 'hole' ? `${u.row},${u.col}=hole|blank` : `${u.kind}${u.row},${u.col}=fenced|open`);
+
 /** One doubt as the text output lists it: where, what was read, the chance it is wrong and what it moves. */
 function describeDoubt(u: ScanResult['uncertain'][number]): string {
   const what = u.kind === 'hole' ? `cell ${u.row},${u.col} read ${u.value ? 'as a hole' : 'blank'}` : `${u.kind === 'h' ? 'horizontal' : 'vertical'} edge ${u.kind}${u.row},${u.col} read ${u.value ? 'fenced' : 'open'}`;
@@ -247,6 +250,8 @@ export async function runScan(args: ScanArgs): Promise<void> {
       const where = args.overlay ? 'on the sheet or the overlay' : 'on the sheet';
       // numbered as the overlay numbers their circles
       if (asked.length) stdio.log(`  check ${spots(asked.length)} ${where}, likeliest wrong first: ${asked.map((u, k) => `${k + 1}. ${describeDoubt(u)}`).join('; ')}`);
+      // (answers are one sheet's: with several photos, each is answered on its own)
+      if (asked.length && sheets.length === 1) stdio.log(`  answer them with --check (asked here, one by one) or --answer ${answerHint(asked[0])}`);
       // Folded away unless asked for: past two or three spots nobody checks, and a long list hides the asked ones.
       if (likely.length && args.verbose) {
         stdio.log(`  not asked, fairly sure or the score stands either way (${likely.length}):`);
