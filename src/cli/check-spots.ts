@@ -65,28 +65,29 @@ const question = (u: ScanResult['uncertain'][number]) =>
 /**
  * Asks each spot of `result` the scan asks about (likeliest wrong first) and reads the sheet again with the answers
  * (`rescan`, given every answer so far). Spots asked anew after a reading with answers are asked in turn, a few
- * rounds at most; spots skipped stay asked. `numbered`: the overlay shows the spots' numbers.
+ * rounds at most; spots skipped stay asked. `numbered`: the overlay that shows the spots' numbers; `sheet`: the
+ * sheet's name, when several are asked about in turn. `stopped`: the player stopped (q, or the input ended).
  */
 export async function checkSpots(
   result: ScanResult,
   rescan: (answers: Answer[]) => Promise<ScanResult>,
   prompter: Prompter,
-  opts: { numbered?: string } = {},
-): Promise<ScanResult> {
+  opts: { numbered?: string; sheet?: string } = {},
+): Promise<{ result: ScanResult; stopped: boolean }> {
   const answers: Answer[] = [];
   const skipped = new Set<string>();
   let r = result;
-  for (let round = 0; round < 3; round++) {
+  let stop = false;
+  for (let round = 0; round < 3 && !stop; round++) {
     const todo = r.uncertain.filter((u) => !u.likely && !skipped.has(spotKey(u)));
     if (!todo.length) break;
     if (round === 0) {
       const where = opts.numbered ? `, numbered on ${opts.numbered}` : '';
-      prompter.say(`${spots(todo.length)} to check on the paper${where} (y or n; Enter skips, q stops):`);
+      prompter.say(`${opts.sheet ? `${opts.sheet}: ` : ''}${spots(todo.length)} to check on the paper${where} (y or n; Enter skips, q stops):`);
     }
     const fresh: Answer[] = [];
-    let stop = false;
     for (const [i, u] of todo.entries()) {
-      const head = `  ${round === 0 ? `${i + 1}. ` : ''}${spotPlace(u)} (${u.kind === 'hole' ? 'cell' : u.kind}${u.row},${u.col}), ${question(u)} `;
+      const head = `  ${round === 0 ? `${i + 1}. ` : ''}${spotPlace(u)} (${u.kind === 'hole' ? 'cell ' : u.kind}${u.row},${u.col}), ${question(u)} `;
       let reply: Reply | undefined;
       for (let q = head; reply === undefined; q = `  please answer y (${u.kind === 'hole' ? 'a hole' : 'fenced'}), n (${u.kind === 'hole' ? 'blank' : 'open'}), Enter to skip or q to stop: `) {
         const line = await prompter.ask(q);
@@ -103,7 +104,7 @@ export async function checkSpots(
       answers.push(...fresh);
       r = await rescan(answers);
     }
-    if (stop || !fresh.length) break;
+    if (!fresh.length) break;
   }
-  return r;
+  return { result: r, stopped: stop };
 }

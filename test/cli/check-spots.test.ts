@@ -64,9 +64,15 @@ describe('baako scan --check', () => {
     }
   }, 60_000);
 
-  it('takes one photo at a time, in one line with exit 2', () => {
-    const two = baako(['scan', photo, 'fixtures/photos/01-easy-a-a4-pen.jpg', '--check']);
-    expect(two.code).toBe(2);
-    expect(two.stderr).toBe("baako: --check: give one photo at a time: the spots checked are that sheet's\n");
+  it('asks about several photos in turn, each under its name; q stops asking for them all', () => {
+    const other = 'fixtures/photos/01-easy-a-a4-pen.jpg';
+    const r = baako(['scan', photo, other, '--check'], { input: `${paper('v', 7, 5)}\n${paper('h', 7, 5)}\nq\n` });
+    expect(r.stderr).toContain(`${photo}: 2 spots to check on the paper (y or n; Enter skips, q stops):\n`);
+    expect(r.stderr).toMatch(new RegExp(`${other}: 1 spot to check on the paper .*\n {2}1\. .*\? q\n`));
+    // the first sheet scored with its answers, the second as read (its spot still to check: exit 3)
+    expect(r.code, r.stderr).toBe(3);
+    expect(r.stdout).toMatch(new RegExp(`^${photo}: player 2: sheet A, total ${truth.score}, confidence`));
+    expect(r.stdout).toMatch(/\n1 +2 +36 .*08-medium-a-a4-faint\.jpg\n/);
+    expect(r.stdout).toMatch(/01-easy-a-a4-pen\.jpg \(1 spot to check\)\n/);
   }, 60_000);
 });

@@ -19,7 +19,7 @@ import { ensureDir, writeFileAtomic } from '../../files.js';
 import { resolveGameFile } from '../../server/game-dir.js';
 import { formatScore } from '../format-score.js';
 import { cliMessage } from '../messages.js';
-import { checkSpots, linePrompter } from '../check-spots.js';
+import { checkSpots, linePrompter, type Prompter } from '../check-spots.js';
 import { pad, progress, stdio } from '../output.js';
 import { rollsOption } from '../rolls.js';
 import type { ScanArgs } from '../commands/scan.js';
@@ -161,11 +161,9 @@ export async function runScan(args: ScanArgs): Promise<void> {
   const answers = (args.answer ?? []).map((t) => parseAnswer(t));
   const inputs = await openInputs(args.photos);
   const sheets = inputs.sheets;
-  for (const [option, given] of [['answer', answers.length > 0], ['check', args.check]] as const) {
-    if (given && sheets.length > 1) {
-      inputs.close();
-      throw new OptionError(option, `give one photo at a time: the spots ${option === 'answer' ? 'answered' : 'checked'} are that sheet's`);
-    }
+  if (answers.length && sheets.length > 1) {
+    inputs.close();
+    throw new OptionError('answer', 'give one photo at a time: the spots answered are that sheet\'s');
   }
   // A PDF gives an array even of one page, so that scripts need not guess.
   const several = sheets.length > 1 || inputs.pdf;
@@ -187,8 +185,12 @@ export async function runScan(args: ScanArgs): Promise<void> {
       return false;
     }
   };
-  const bar = progress(stdio, 'scanning', sheets.length);
+  // (no progress line while --check asks on the same terminal)
+  const bar = progress(args.check ? { ...stdio, interactive: false } : stdio, 'scanning', sheets.length);
   if (sheets.length > 1) bar.tick(0);
+  let prompter: Prompter | undefined;
+  /** Whether the player stopped --check (q, or the input ended): the sheets after are not asked about. */
+  let checkStopped = false;
   try {
     for (const [i, sheet] of sheets.entries()) {
       const { file, name, page } = sheet;
@@ -200,15 +202,13 @@ export async function runScan(args: ScanArgs): Promise<void> {
         if (next && !next.error && next.page === undefined) decodeAhead(next.file, { name: next.name });
         const read = async (given: Answer[]) => scanPhoto(await sheet.load!(), game, { fallback, name, rolls, answers: given });
         result = await read(answers);
-        if (args.check && result.uncertain.some((u) => !u.likely)) {
+        if (args.check && !checkStopped && result.uncertain.some((u) => !u.likely)) {
           // The overlay first, its circles numbered as the questions are, to look at while answering.
           const numbered = args.overlay && (await writeOverlay(result, file, name, page)) ? overlayPath(args.overlay, file, several, page) : undefined;
-          const prompter = linePrompter();
-          try {
-            result = await checkSpots(result, (more) => read([...answers, ...more]), prompter, { numbered });
-          } finally {
-            prompter.close();
-          }
+          prompter ??= linePrompter();
+          const checked = await checkSpots(result, (more) => read([...answers, ...more]), prompter, { numbered, sheet: sheets.length > 1 ? name : undefined });
+          result = checked.result;
+          checkStopped = checked.stopped;
         }
         results.push({ file, name, page, result });
       } catch (e) {
@@ -221,6 +221,7 @@ export async function runScan(args: ScanArgs): Promise<void> {
     }
   } finally {
     inputs.close();
+    prompter?.close();
   }
 
   if (args.json) {
