@@ -6,6 +6,8 @@ import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import { spotKey } from '../scan/ask.js';
 import { spotPlace, type Answer } from '../scan/answers.js';
+import { writeNotation } from '../engine/notation.js';
+import type { GameData, SheetState } from '../engine/types.js';
 import { spots } from '../scan/overlay.js';
 import type { ScanResult } from '../scan/scan.js';
 
@@ -57,22 +59,47 @@ export function readReply(line: string, kind: Answer['kind']): Reply | undefined
   return words[w];
 }
 
-const question = (u: ScanResult['uncertain'][number]) =>
-  u.kind === 'hole'
-    ? `read ${u.value ? 'as a hole' : 'blank'}. Is it a hole on the paper?`
-    : `read ${u.value ? 'fenced' : 'open'}. Is there a fence on the paper?`;
+/**
+ * The reading around a spot in the sheet notation (`+---+`, `|`, `e` an egg, `X` a hole, `*` the centre point), a
+ * cell beyond it each way, the spot marked `?` (`-?-` an edge read fenced, ` ? ` one read open, `[?]` a cell): the
+ * fences the player sees around the spot find it on the paper, and show what the rest was read as.
+ */
+export function spotExcerpt(state: SheetState, game: GameData, u: Pick<Answer, 'kind' | 'row' | 'col'>): string[] {
+  const sheet = game.sheets[state.side];
+  const { rows, cols } = sheet.grid;
+  const lines = writeNotation(state, { printedMap: sheet.map, center: sheet.center }).split('\n');
+  const top = lines.findIndex((l) => l.startsWith('+') || l.startsWith('*'));
+  // the cells the spot touches, then one more each way
+  const [r0, r1] = u.kind === 'h' ? [u.row - 1, u.row] : [u.row, u.row];
+  const [c0, c1] = u.kind === 'v' ? [u.col - 1, u.col] : [u.col, u.col];
+  const [rFrom, rTo] = [Math.max(0, r0 - 1), Math.min(rows - 1, r1 + 1)];
+  const [cFrom, cTo] = [Math.max(0, c0 - 1), Math.min(cols - 1, c1 + 1)];
+  const grid = lines.slice(top + 2 * rFrom, top + 2 * (rTo + 1) + 1).map((l) => l.padEnd(4 * cols + 1));
+  const mark = (line: number, at: number, text: string) => {
+    const l = grid[line - 2 * rFrom];
+    grid[line - 2 * rFrom] = l.slice(0, at) + text + l.slice(at + text.length);
+  };
+  const value = u.kind === 'hole' ? undefined : state.fences[u.kind][u.row][u.col] === '1';
+  if (u.kind === 'h') mark(2 * u.row, 4 * u.col + 1, value ? '-?-' : ' ? ');
+  else if (u.kind === 'v') mark(2 * u.row + 1, 4 * u.col, '?');
+  else mark(2 * u.row + 1, 4 * u.col + 1, '[?]');
+  return grid.map((l) => l.slice(4 * cFrom, 4 * (cTo + 1) + 1).trimEnd());
+}
+
+const readAs = (u: ScanResult['uncertain'][number]) => (u.kind === 'hole' ? `read ${u.value ? 'as a hole' : 'blank'}` : `read ${u.value ? 'fenced' : 'open'}`);
+const question = (u: Pick<Answer, 'kind'>) => (u.kind === 'hole' ? 'Is it a hole on the paper?' : 'Is there a fence on the paper?');
 
 /**
  * Asks each spot of `result` the scan asks about (likeliest wrong first) and reads the sheet again with the answers
  * (`rescan`, given every answer so far). Spots asked anew after a reading with answers are asked in turn, a few
- * rounds at most; spots skipped stay asked. `numbered`: the overlay that shows the spots' numbers; `sheet`: the
- * sheet's name, when several are asked about in turn. `stopped`: the player stopped (q, or the input ended).
+ * rounds at most; spots skipped stay asked. Each spot is shown as read around it (spotExcerpt, from `game`).
+ * `numbered`: the overlay that shows the spots' numbers; `sheet`: the sheet's name, when several are asked about in turn. `stopped`: the player stopped (q, or the input ended).
  */
 export async function checkSpots(
   result: ScanResult,
   rescan: (answers: Answer[]) => Promise<ScanResult>,
   prompter: Prompter,
-  opts: { numbered?: string; sheet?: string } = {},
+  opts: { game: GameData; numbered?: string; sheet?: string },
 ): Promise<{ result: ScanResult; stopped: boolean }> {
   const answers: Answer[] = [];
   const skipped = new Set<string>();
@@ -87,9 +114,10 @@ export async function checkSpots(
     }
     const fresh: Answer[] = [];
     for (const [i, u] of todo.entries()) {
-      const head = `  ${round === 0 ? `${i + 1}. ` : ''}${spotPlace(u)} (${u.kind === 'hole' ? 'cell ' : u.kind}${u.row},${u.col}), ${question(u)} `;
+      prompter.say(`  ${round === 0 ? `${i + 1}. ` : ''}${spotPlace(u)} (${u.kind === 'hole' ? 'cell ' : u.kind}${u.row},${u.col}), ${readAs(u)}:`);
+      for (const line of spotExcerpt(r.state, opts.game, u)) prompter.say(`        ${line}`.trimEnd());
       let reply: Reply | undefined;
-      for (let q = head; reply === undefined; q = `  please answer y (${u.kind === 'hole' ? 'a hole' : 'fenced'}), n (${u.kind === 'hole' ? 'blank' : 'open'}), Enter to skip or q to stop: `) {
+      for (let q = `     ${question(u)} `; reply === undefined; q = `     please answer y (${u.kind === 'hole' ? 'a hole' : 'fenced'}), n (${u.kind === 'hole' ? 'blank' : 'open'}), Enter to skip or q to stop: `) {
         const line = await prompter.ask(q);
         reply = line === null ? 'stop' : readReply(line, u.kind);
       }

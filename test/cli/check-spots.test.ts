@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { readReply } from '../../src/cli/check-spots.js';
+import { readReply, spotExcerpt } from '../../src/cli/check-spots.js';
+import { loadGame } from '../../src/data/load.js';
+import { readNotation } from '../../src/engine/notation.js';
 import { spotPlace } from '../../src/scan/answers.js';
 import { baako } from './run.js';
 
@@ -30,6 +32,22 @@ describe('spotPlace', () => {
   });
 });
 
+describe('spotExcerpt', () => {
+  const game = loadGame();
+  const state = readNotation(readFileSync('fixtures/sheets/example-a.txt', 'utf8'), { printedMap: game.sheets.A.map });
+
+  it('shows the reading a cell around the spot, the spot marked: -?- an edge read fenced, " ? " one read open, [?] a cell', () => {
+    // h2,3 is fenced on this sheet, v2,4 open
+    expect(spotExcerpt(state, game, { kind: 'h', row: 2, col: 3 })).toEqual(['+---+---+---+', '', '+   +   +   +', '      e', '+   +-?-+   +', '    |   |', '+   +---+---+', '    |   |   |', '+---+---+---+']);
+    expect(spotExcerpt(state, game, { kind: 'v', row: 2, col: 4 })).toEqual(['+   +   +   +   +', '      e', '+   +---+   +   +', '    |   ?', '+   +---+---+   +', '    |   |   |   |', '+---+---+---+   +']);
+  });
+
+  it('stops at the land\'s borderline, and shows the centre point as *', () => {
+    expect(spotExcerpt(state, game, { kind: 'hole', row: 0, col: 0 })).toEqual(['+---+---+', '|[?]', '+   +   +', '|', '+   +   +']);
+    expect(spotExcerpt(state, game, { kind: 'h', row: 6, col: 6 })[4]).toBe('+---*-?-+   +');
+  });
+});
+
 describe('baako scan --check', () => {
   // Read 38 with two spots asked (v7,5 and h7,5); the paper says 36.
   const photo = 'fixtures/photos/08-medium-a-a4-faint.jpg';
@@ -40,8 +58,21 @@ describe('baako scan --check', () => {
     const r = baako(['scan', photo, '--check'], { input: `${paper('v', 7, 5)}\n${paper('h', 7, 5)}\n` });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain('2 spots to check on the paper (y or n; Enter skips, q stops):\n');
-    expect(r.stderr).toContain('  1. the edge between columns 5 and 6, in row 8 (v7,5), read open. Is there a fence on the paper? ');
-    expect(r.stderr).toContain('  2. the edge between rows 7 and 8, in column 6 (h7,5), read fenced. Is there a fence on the paper? ');
+    // each spot named, shown as read around it, then asked
+    expect(r.stderr).toContain(
+      [
+        '  1. the edge between columns 5 and 6, in row 8 (v7,5), read open:',
+        '        +   +---+---*---+',
+        '            |   |   |   |',
+        '        +---+---+---+   +',
+        '        |   |   ? X     |',
+        '        +---+---+---+   +',
+        '        |   | e |   |   |',
+        '        +   +---+---+---+',
+        '     Is there a fence on the paper? ',
+      ].join('\n'),
+    );
+    expect(r.stderr).toContain('  2. the edge between rows 7 and 8, in column 6 (h7,5), read fenced:\n');
     expect(r.stdout).toMatch(new RegExp(`^\\S+: player 2: sheet A, total ${truth.score}, confidence`));
     expect(r.stdout).toContain(`\n  answered: v7,5 ${paper('v', 7, 5) === 'y' ? 'fenced' : 'open'}, h7,5 ${paper('h', 7, 5) === 'y' ? 'fenced' : 'open'}\n`);
     expect(r.stdout).not.toContain('check 2 spots');
@@ -50,7 +81,7 @@ describe('baako scan --check', () => {
   it('a spot skipped stays to check (exit 3); a reply it cannot read is asked again; q stops asking', () => {
     const skipped = baako(['scan', photo, '--check', '--json'], { input: `maybe\n${paper('v', 7, 5)}\n\n` });
     expect(skipped.code, skipped.stderr).toBe(3);
-    expect(skipped.stderr).toContain('  please answer y (fenced), n (open), Enter to skip or q to stop: ');
+    expect(skipped.stderr).toContain('     please answer y (fenced), n (open), Enter to skip or q to stop: ');
     const j = JSON.parse(skipped.stdout);
     expect(j.answered).toEqual([{ kind: 'v', row: 7, col: 5, value: paper('v', 7, 5) === 'y' ? 1 : 0 }]);
     expect(j.uncertain.filter((u: { likely: boolean }) => !u.likely).map((u: { kind: string; row: number; col: number }) => `${u.kind}${u.row},${u.col}`)).toEqual(['h7,5']);
@@ -68,7 +99,8 @@ describe('baako scan --check', () => {
     const other = 'fixtures/photos/01-easy-a-a4-pen.jpg';
     const r = baako(['scan', photo, other, '--check'], { input: `${paper('v', 7, 5)}\n${paper('h', 7, 5)}\nq\n` });
     expect(r.stderr).toContain(`${photo}: 2 spots to check on the paper (y or n; Enter skips, q stops):\n`);
-    expect(r.stderr).toMatch(new RegExp(`${other}: 1 spot to check on the paper .*\n {2}1\. .*\? q\n`));
+    expect(r.stderr).toContain(`${other}: 1 spot to check on the paper (y or n; Enter skips, q stops):\n  1. `);
+    expect(r.stderr.endsWith('? q\n')).toBe(true);
     // the first sheet scored with its answers, the second as read (its spot still to check: exit 3)
     expect(r.code, r.stderr).toBe(3);
     expect(r.stdout).toMatch(new RegExp(`^${photo}: player 2: sheet A, total ${truth.score}, confidence`));

@@ -206,7 +206,7 @@ export async function runScan(args: ScanArgs): Promise<void> {
           // The overlay first, its circles numbered as the questions are, to look at while answering.
           const numbered = args.overlay && (await writeOverlay(result, file, name, page)) ? overlayPath(args.overlay, file, several, page) : undefined;
           prompter ??= linePrompter();
-          const checked = await checkSpots(result, (more) => read([...answers, ...more]), prompter, { numbered, sheet: sheets.length > 1 ? name : undefined });
+          const checked = await checkSpots(result, (more) => read([...answers, ...more]), prompter, { game, numbered, sheet: sheets.length > 1 ? name : undefined });
           result = checked.result;
           checkStopped = checked.stopped;
         }
