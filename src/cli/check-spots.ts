@@ -4,9 +4,9 @@
  */
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
-import { spotKey } from '../scan/ask.js';
-import { spotPlace, type Answer } from '../scan/answers.js';
+import { spotLabel, spotPlace, type Answer } from '../scan/answers.js';
 import { writeNotation } from '../engine/notation.js';
+import { itemKey } from '../engine/review.js';
 import type { GameData, SheetState } from '../engine/types.js';
 import { spots } from '../scan/overlay.js';
 import type { ScanResult } from '../scan/scan.js';
@@ -106,7 +106,7 @@ export async function checkSpots(
   let r = result;
   let stop = false;
   for (let round = 0; round < 3 && !stop; round++) {
-    const todo = r.uncertain.filter((u) => !u.likely && !skipped.has(spotKey(u)));
+    const todo = r.uncertain.filter((u) => !u.likely && !skipped.has(itemKey(u)));
     if (!todo.length) break;
     if (round === 0) {
       const where = opts.numbered ? `, numbered on ${opts.numbered}` : '';
@@ -114,7 +114,7 @@ export async function checkSpots(
     }
     const fresh: Answer[] = [];
     for (const [i, u] of todo.entries()) {
-      prompter.say(`  ${round === 0 ? `${i + 1}. ` : ''}${spotPlace(u)} (${u.kind === 'hole' ? 'cell ' : u.kind}${u.row},${u.col}), ${readAs(u)}:`);
+      prompter.say(`  ${round === 0 ? `${i + 1}. ` : ''}${spotPlace(u)} (${spotLabel(u)}), ${readAs(u)}:`);
       for (const line of spotExcerpt(r.state, opts.game, u)) prompter.say(`        ${line}`.trimEnd());
       let reply: Reply | undefined;
       for (let q = `     ${question(u)} `; reply === undefined; q = `     please answer y (${u.kind === 'hole' ? 'a hole' : 'fenced'}), n (${u.kind === 'hole' ? 'blank' : 'open'}), Enter to skip or q to stop: `) {
@@ -125,7 +125,7 @@ export async function checkSpots(
         stop = true;
         break;
       }
-      if (reply === 'skip') skipped.add(spotKey(u));
+      if (reply === 'skip') skipped.add(itemKey(u));
       else fresh.push({ kind: u.kind, row: u.row, col: u.col, value: reply });
     }
     if (fresh.length) {

@@ -27,6 +27,9 @@ export const LIKELY_RIGHT = 0.025;
 
 export const sameItem = (a: ReviewItem, b: ReviewItem): boolean => a.kind === b.kind && a.row === b.row && a.col === b.col;
 
+/** An item's place as one string (`h4,7`, `hole5,2`), to keep items in sets and maps by where they are. */
+export const itemKey = (it: Pick<ReviewItem, 'kind' | 'row' | 'col'>): string => `${it.kind}${it.row},${it.col}`;
+
 /** Whether the item is drawn in the state: the edge fenced, the cell a player's hole. */
 export function itemValue(state: SheetState, it: ReviewItem): boolean {
   if (it.kind === 'hole') return state.holes.some(([r, c]) => r === it.row && c === it.col);

@@ -3,7 +3,7 @@
  * answered item is no longer in doubt, so the reading is taken as it would have been had the models been sure of it.
  */
 import { OptionError } from '../errors.js';
-import { spotKey } from './ask.js';
+import { itemKey } from '../engine/review.js';
 import type { Reading } from './read.js';
 
 /** What the paper shows at one spot: an interior edge fenced (1) or open (0), or a cell a hole (1) or blank (0). */
@@ -38,6 +38,9 @@ export function parseAnswer(text: string, option = 'answer'): Answer {
 /** A spot as messages name it: `edge h4,7`, `cell 3,2`. */
 export const spotName = (u: Pick<Answer, 'kind' | 'row' | 'col'>) => (u.kind === 'hole' ? `cell ${u.row},${u.col}` : `edge ${u.kind}${u.row},${u.col}`);
 
+/** A spot as the lists of spots name it, short: `h4,7`, `cell 3,2`. */
+export const spotLabel = (u: Pick<Answer, 'kind' | 'row' | 'col'>) => (u.kind === 'hole' ? `cell ${u.row},${u.col}` : `${u.kind}${u.row},${u.col}`);
+
 /**
  * Where a spot is on the paper, in words, rows and columns counted from 1 from the top left (the spot names count
  * grid lines from 0, which nobody does at a table): `the cell in row 5, column 8`, `the edge between rows 4 and 5,
@@ -55,18 +58,18 @@ export function spotPlace(u: Pick<Answer, 'kind' | 'row' | 'col'>): string {
  * does not read (the borderline, a cell off the land, a cell on sheet B) throws an OptionError naming `option`.
  */
 export function applyAnswers(reading: Reading, answers: Answer[], option = 'answer'): Reading {
-  const read = new Set(reading.items.map(spotKey));
+  const read = new Set(reading.items.map(itemKey));
   const given = new Map<string, Answer>();
   for (const a of answers) {
-    if (!read.has(spotKey(a))) throw new OptionError(option, `${spotName(a)} is not a spot the scanner reads on this sheet (an interior edge, or a cell on sheet A)`);
-    const before = given.get(spotKey(a));
+    if (!read.has(itemKey(a))) throw new OptionError(option, `${spotName(a)} is not a spot the scanner reads on this sheet (an interior edge, or a cell on sheet A)`);
+    const before = given.get(itemKey(a));
     if (before && before.value !== a.value) throw new OptionError(option, `${spotName(a)} answered both ways`);
-    given.set(spotKey(a), a);
+    given.set(itemKey(a), a);
   }
   let confidence = reading.confidence;
   const alone = [...reading.alone];
   const items = reading.items.map((it, i) => {
-    const a = given.get(spotKey(it));
+    const a = given.get(itemKey(it));
     if (!a) return it;
     // As read alone, this item's doubt is part of the confidence: an answer takes it out.
     confidence /= 1 - alone[i];
@@ -85,7 +88,7 @@ export function applyAnswers(reading: Reading, answers: Answer[], option = 'answ
     // as readSheet gives them: the cells read as holes, in the order they were read
     holes: items.filter((it) => it.kind === 'hole' && it.value).map((it) => [it.row, it.col] as [number, number]),
     items,
-    uncertain: reading.uncertain.filter((it) => !given.has(spotKey(it))),
+    uncertain: reading.uncertain.filter((it) => !given.has(itemKey(it))),
     alone,
     confidence: Math.min(1, confidence),
   };

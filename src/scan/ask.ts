@@ -1,5 +1,6 @@
 import { boardFromState, type Board } from '../engine/board.js';
 import { rng } from '../engine/random.js';
+import { itemKey } from '../engine/review.js';
 import { scoreBoard } from '../engine/score.js';
 import type { GameData, SheetState } from '../engine/types.js';
 import type { ReadItem } from './read.js';
@@ -38,8 +39,6 @@ function flip(b: Board, it: ReadItem): void {
   else b.v[it.row * (cols + 1) + it.col] ^= 1;
 }
 
-/** An item's place as one string (`h4,7`, `hole3,2`), to find it again among others. */
-export const spotKey = (it: Pick<ReadItem, 'kind' | 'row' | 'col'>) => `${it.kind}${it.row},${it.col}`;
 
 /**
  * Rates the uncertain items: what each moves, whether it is asked, and the totals the asked ones allow. Items in
@@ -60,8 +59,8 @@ export function rateDoubts(game: GameData, state: SheetState, uncertain: ReadIte
   };
   const rate = (it: ReadItem, likely: boolean): RatedItem => ({ ...it, points: moved([it]) - base, likely });
   const forced = ask.map((it) => rate(it, false));
-  const askedAnyway = new Set(ask.map(spotKey));
-  const rated = uncertain.filter((it) => !askedAnyway.has(spotKey(it))).map((it) => rate(it, it.chance < likelyRight));
+  const askedAnyway = new Set(ask.map(itemKey));
+  const rated = uncertain.filter((it) => !askedAnyway.has(itemKey(it))).map((it) => rate(it, it.chance < likelyRight));
   // Doubtful items that move nothing alone may together (two edges closing one region): each pair is tried.
   const quiet = [...forced, ...rated].filter((r) => !r.likely && r.points === 0).sort((a, b) => b.chance - a.chance).slice(0, PAIRS_OF);
   const together = new Set<RatedItem>();

@@ -1,3 +1,4 @@
+import { itemKey } from '../engine/review.js';
 import { glareOf, type InkMap } from './inkmap.js';
 import { DOT_CLEAR, DOTS_PER_CELL, EdgeProbe } from './probe.js';
 import { quantile, sortedQuantile } from './sample.js';
@@ -263,11 +264,11 @@ export function edgeFeatures(m: InkMap, rows: number, cols: number, center: [num
   };
   for (let i = 1; i < rows; i++) for (let j = 0; j < cols; j++) add('h', i, j);
   for (let i = 0; i < rows; i++) for (let j = 1; j < cols; j++) add('v', i, j);
-  const rawAt = new Map(probes.map((p, i) => [`${p.kind}${p.row},${p.col}`, raw[i]]));
+  const rawAt = new Map(probes.map((p, i) => [itemKey(p), raw[i]]));
   const shiftOf = (kind: 'h' | 'v', row: number, col: number) => {
     const pool: number[] = [];
     for (let k = -SHIFT_POOL; k <= SHIFT_POOL; k++) {
-      const r = rawAt.get(kind === 'h' ? `h${row},${col + k}` : `v${row + k},${col}`);
+      const r = rawAt.get(kind === 'h' ? itemKey({ kind, row, col: col + k }) : itemKey({ kind, row: row + k, col }));
       if (r !== undefined) pool.push(r);
     }
     pool.sort((a, b) => a - b);

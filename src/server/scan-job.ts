@@ -2,7 +2,7 @@
 import { readFileSync, renameSync, existsSync } from 'node:fs';
 import { sharp } from '../sharp.js';
 import { loadGame } from '../data/load.js';
-import type { ReviewItem } from '../engine/review.js';
+import { itemKey, type ReviewItem } from '../engine/review.js';
 import type { Roll } from '../engine/rolls.js';
 import type { Paper, SetupSource, SheetSetup } from '../engine/setup.js';
 import type { Score, SheetState, Side } from '../engine/types.js';
@@ -72,7 +72,7 @@ export async function runScanJob(job: ScanJob): Promise<JobResult> {
     if (refused) return refused;
     const r = await scanPhoto(job.photo, loadGame(), { fallback: job.fallback, name: 'photo', rolls: job.rolls?.length ? job.rolls : undefined });
     // The items the rolls' count points at are marked: the phone says why it asks about them.
-    const culprits = new Set(r.rolls?.culprits.map((c) => `${c.kind}${c.row},${c.col}`));
+    const culprits = new Set(r.rolls?.culprits.map(itemKey));
     const rect = rectifyLand(r.photo, r.grid, job.cell, job.margin);
     const jpeg = await sharp(Buffer.from(rect.rgb.buffer, rect.rgb.byteOffset, rect.rgb.length), { raw: { width: rect.width, height: rect.height, channels: 3 } })
       .jpeg({ quality: 82, mozjpeg: true })
@@ -91,7 +91,7 @@ export async function runScanJob(job: ScanJob): Promise<JobResult> {
           chance: round3(chance),
           points,
           ...(likely ? { likely: true } : {}),
-          ...(culprits.has(`${kind}${row},${col}`) ? { rolls: true } : {}),
+          ...(culprits.has(itemKey({ kind, row, col })) ? { rolls: true } : {}),
         })),
         range: r.range,
         confidence: r.confidence,

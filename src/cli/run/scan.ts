@@ -10,7 +10,7 @@ import { rankBy } from '../../engine/ranking.js';
 import type { GameData } from '../../engine/types.js';
 import { BaakoError, OptionError, UserError } from '../../errors.js';
 import { renderOverlay, spots } from '../../scan/overlay.js';
-import { parseAnswer, spotName, type Answer } from '../../scan/answers.js';
+import { parseAnswer, spotLabel, spotName, type Answer } from '../../scan/answers.js';
 import { decodeAhead } from '../../scan/image.js';
 import { openInputs } from '../../scan/inputs.js';
 import { rollsCheckJson } from '../../scan/rolls-check.js';
@@ -45,7 +45,7 @@ export function scanJson(file: string, r: ScanResult, page?: number) {
 }
 
 /** An answer as the text output names it: `h4,7 open`, `cell 4,7 a hole`. */
-const answerText = (a: Answer) => (a.kind === 'hole' ? `cell ${a.row},${a.col} ${a.value ? 'a hole' : 'blank'}` : `${a.kind}${a.row},${a.col} ${a.value ? 'fenced' : 'open'}`);
+const answerText = (a: Answer) => `${spotLabel(a)} ${a.kind === 'hole' ? (a.value ? 'a hole' : 'blank') : a.value ? 'fenced' : 'open'}`;
 
 /** The first of two readings that does not throw, else the first's error. */
 function eitherSide<T>(a: () => T, b: () => T): T {
@@ -146,7 +146,7 @@ function setupNote(r: ScanResult): string {
 function pageLine(name: string, r: ScanResult): string {
   const who = r.player !== undefined ? `player ${r.player}` : 'player ?';
   const setup = setupNote(r);
-  const asked = r.uncertain.filter((u) => !u.likely).map((u) => (u.kind === 'hole' ? `hole ${u.row},${u.col}` : `${u.kind}${u.row},${u.col}`));
+  const asked = r.uncertain.filter((u) => !u.likely).map(spotLabel);
   // (the first few spots only: the overlay and --json have them all)
   const shown = asked.slice(0, 4);
   const check = shown.length ? `; check ${shown.join(' ')}${asked.length > shown.length ? ` and ${asked.length - shown.length} more` : ''}` : '';
