@@ -21,6 +21,12 @@ export interface Prompter {
 /** Questions on `output` (stderr: stdout keeps the result, for a pipe or --json), answers from `input`, a line each. */
 export function linePrompter(input: Readable = process.stdin, output: Writable = process.stderr): Prompter {
   const rl = createInterface({ input, output, terminal: Boolean((input as { isTTY?: boolean }).isTTY) });
+  // Ctrl-C at a question stops the command, as anywhere else (readline would only pause the input): nothing is
+  // half-written, the overlays being written whole or not at all.
+  rl.on('SIGINT', () => {
+    output.write('\n');
+    process.exit(130);
+  });
   const lines = rl[Symbol.asyncIterator]();
   let ended = false;
   return {

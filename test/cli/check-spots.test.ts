@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
-import { readReply, spotExcerpt } from '../../src/cli/check-spots.js';
+import { PassThrough } from 'node:stream';
+import { describe, expect, it, vi } from 'vitest';
+import { linePrompter, readReply, spotExcerpt } from '../../src/cli/check-spots.js';
 import { loadGame } from '../../src/data/load.js';
 import { readNotation } from '../../src/engine/notation.js';
 import { spotPlace } from '../../src/scan/answers.js';
@@ -21,6 +22,42 @@ describe('readReply', () => {
     expect(readReply('hole', 'h')).toBeUndefined();
     expect(readReply('fenced', 'hole')).toBeUndefined();
     expect(readReply('maybe', 'v')).toBeUndefined();
+  });
+});
+
+describe('linePrompter', () => {
+  /** A terminal as readline sees one: a TTY stream it sets raw, keys written to it. */
+  function terminal() {
+    const input = Object.assign(new PassThrough(), { isTTY: true, setRawMode: () => input });
+    const output = Object.assign(new PassThrough(), { isTTY: true, columns: 80 });
+    return { input, output };
+  }
+
+  it('reads a line typed at a terminal, and null once the input ends', async () => {
+    const { input, output } = terminal();
+    const p = linePrompter(input, output);
+    const first = p.ask('Is there a fence on the paper? ');
+    input.write('y\r');
+    expect(await first).toBe('y');
+    const second = p.ask('Is there a fence on the paper? ');
+    input.end();
+    expect(await second).toBeNull();
+    p.close();
+  });
+
+  it('Ctrl-C at a question stops the command with exit code 130', async () => {
+    const { input, output } = terminal();
+    const exit = vi.spyOn(process, 'exit').mockImplementation((() => undefined) as never);
+    try {
+      const p = linePrompter(input, output);
+      void p.ask('Is there a fence on the paper? ');
+      input.write('\x03');
+      await new Promise((r) => setImmediate(r));
+      expect(exit).toHaveBeenCalledWith(130);
+      p.close();
+    } finally {
+      exit.mockRestore();
+    }
   });
 });
 
