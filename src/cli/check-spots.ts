@@ -99,7 +99,8 @@ const question = (u: Pick<Answer, 'kind'>) => (u.kind === 'hole' ? 'Is it a hole
  * Asks each spot of `result` the scan asks about (likeliest wrong first) and reads the sheet again with the answers
  * (`rescan`, given every answer so far). Spots asked anew after a reading with answers are asked in turn, a few
  * rounds at most; spots skipped stay asked. Each spot is shown as read around it (spotExcerpt, from `game`).
- * `numbered`: the overlay that shows the spots' numbers; `sheet`: the sheet's name, when several are asked about in turn. `stopped`: the player stopped (q, or the input ended).
+ * `numbered`: the overlay that shows the spots' numbers; `sheet`: the sheet's name, when several are asked about in
+ * turn. `stopped`: the player stopped (q, or the input ended).
  */
 export async function checkSpots(
   result: ScanResult,
@@ -114,10 +115,9 @@ export async function checkSpots(
   for (let round = 0; round < 3 && !stop; round++) {
     const todo = r.uncertain.filter((u) => !u.likely && !skipped.has(itemKey(u)));
     if (!todo.length) break;
-    if (round === 0) {
-      const where = opts.numbered ? `, numbered on ${opts.numbered}` : '';
-      prompter.say(`${opts.sheet ? `${opts.sheet}: ` : ''}${spots(todo.length)} to check on the paper${where} (y or n; Enter skips, q stops):`);
-    }
+    if (round === 0) prompter.say(`${opts.sheet ? `${opts.sheet}: ` : ''}${spots(todo.length)} to check on the paper${opts.numbered ? `, numbered on ${opts.numbered}` : ''} (y or n; Enter skips, q stops):`);
+    // (the overlay numbers the first round's spots only)
+    else prompter.say(`  with those answers, ${todo.length === 1 ? 'one more spot matters' : `${todo.length} more spots matter`}:`);
     const fresh: Answer[] = [];
     for (const [i, u] of todo.entries()) {
       prompter.say(`  ${round === 0 ? `${i + 1}. ` : ''}${spotPlace(u)} (${spotLabel(u)}), ${readAs(u)}:`);

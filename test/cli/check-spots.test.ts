@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it, vi } from 'vitest';
-import { linePrompter, readReply, spotExcerpt } from '../../src/cli/check-spots.js';
+import { checkSpots, linePrompter, readReply, spotExcerpt } from '../../src/cli/check-spots.js';
 import { loadGame } from '../../src/data/load.js';
 import { readNotation } from '../../src/engine/notation.js';
+import type { ScanResult } from '../../src/scan/scan.js';
 import { spotPlace } from '../../src/scan/answers.js';
 import { baako } from './run.js';
 
@@ -74,7 +75,7 @@ describe('spotExcerpt', () => {
   const state = readNotation(readFileSync('fixtures/sheets/example-a.txt', 'utf8'), { printedMap: game.sheets.A.map });
 
   it('shows the reading a cell around the spot, the spot marked: -?- an edge read fenced, " ? " one read open, [?] a cell', () => {
-    // h2,3 is fenced on this sheet, v2,4 open
+    // h2,3 and v2,4 are fenced on this sheet (a vertical edge shows as a lone ?)
     expect(spotExcerpt(state, game, { kind: 'h', row: 2, col: 3 })).toEqual(['+---+---+---+', '', '+   +   +   +', '      e', '+   +-?-+   +', '    |   |', '+   +---+---+', '    |   |   |', '+---+---+---+']);
     expect(spotExcerpt(state, game, { kind: 'v', row: 2, col: 4 })).toEqual(['+   +   +   +   +', '      e', '+   +---+   +   +', '    |   ?', '+   +---+---+   +', '    |   |   |   |', '+---+---+---+   +']);
   });
@@ -82,6 +83,40 @@ describe('spotExcerpt', () => {
   it('stops at the land\'s borderline, and shows the centre point as *', () => {
     expect(spotExcerpt(state, game, { kind: 'hole', row: 0, col: 0 })).toEqual(['+---+---+', '|[?]', '+   +   +', '|', '+   +   +']);
     expect(spotExcerpt(state, game, { kind: 'h', row: 6, col: 6 })[4]).toBe('+---*-?-+   +');
+  });
+});
+
+describe('checkSpots', () => {
+  const game = loadGame();
+  const state = readNotation(readFileSync('fixtures/sheets/example-a.txt', 'utf8'), { printedMap: game.sheets.A.map });
+  /** A reading of example-a.txt asking about `asked`. */
+  const reading = (...asked: { kind: 'h' | 'v'; row: number; col: number }[]) =>
+    ({ state, uncertain: asked.map((a) => ({ ...a, value: Number(state.fences[a.kind][a.row][a.col]), chance: 0.2, likely: false, points: 2 })) }) as unknown as ScanResult;
+  /** A prompter answering `replies` in turn, keeping what it was told. */
+  const scripted = (replies: string[]) => {
+    const said: string[] = [];
+    return { said, ask: async (q: string) => (said.push(q), replies.shift() ?? null), say: (l: string) => void said.push(l), close: () => undefined };
+  };
+
+  it('asks in turn a spot that matters only once another is answered, and reads again with every answer so far', async () => {
+    const given: string[] = [];
+    const readings = [reading({ kind: 'v', row: 2, col: 4 }), reading()];
+    const p = scripted(['n', 'y']);
+    const out = await checkSpots(reading({ kind: 'h', row: 2, col: 3 }), async (a) => (given.push(a.map((x) => `${x.kind}${x.row},${x.col}=${x.value}`).join(' ')), readings.shift()!), p, { game });
+    expect(given).toEqual(['h2,3=0', 'h2,3=0 v2,4=1']);
+    expect(out.stopped).toBe(false);
+    expect(out.result.uncertain).toEqual([]);
+    expect(p.said).toContain('1 spot to check on the paper (y or n; Enter skips, q stops):');
+    expect(p.said).toContain('  with those answers, one more spot matters:');
+    expect(p.said).toContain('  the edge between columns 4 and 5, in row 3 (v2,4), read fenced:');
+  });
+
+  it('reads again with the answers given before a stop, and says it stopped', async () => {
+    const given: number[] = [];
+    const p = scripted(['y', 'q']);
+    const out = await checkSpots(reading({ kind: 'h', row: 2, col: 3 }, { kind: 'v', row: 2, col: 4 }), async (a) => (given.push(a.length), reading()), p, { game });
+    expect(given).toEqual([1]);
+    expect(out.stopped).toBe(true);
   });
 });
 
