@@ -4,7 +4,7 @@
  */
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
-import { spotLabel, spotPlace, type Answer } from '../scan/answers.js';
+import { answerWord, readText, spotLabel, spotPlace, type Answer } from '../scan/answers.js';
 import { writeNotation } from '../engine/notation.js';
 import { itemKey } from '../engine/review.js';
 import type { GameData, SheetState } from '../engine/types.js';
@@ -20,7 +20,8 @@ export interface Prompter {
 
 /** Questions on `output` (stderr: stdout keeps the result, for a pipe or --json), answers from `input`, a line each. */
 export function linePrompter(input: Readable = process.stdin, output: Writable = process.stderr): Prompter {
-  const rl = createInterface({ input, output, terminal: Boolean((input as { isTTY?: boolean }).isTTY) });
+  const tty = Boolean((input as { isTTY?: boolean }).isTTY);
+  const rl = createInterface({ input, output, terminal: tty });
   // Ctrl-C at a question stops the command, as anywhere else (readline would only pause the input): nothing is
   // half-written, the overlays being written whole or not at all.
   rl.on('SIGINT', () => {
@@ -40,7 +41,7 @@ export function linePrompter(input: Readable = process.stdin, output: Writable =
         return null;
       }
       // (a terminal echoes what was typed; a piped answer is shown, so the questions keep a line each)
-      if (!(input as { isTTY?: boolean }).isTTY) output.write(`${next.value}\n`);
+      if (!tty) output.write(`${next.value}\n`);
       return next.value;
     },
     say: (line) => output.write(`${line}\n`),
@@ -52,17 +53,15 @@ type Reply = 0 | 1 | 'skip' | 'stop';
 
 const YES = new Set(['y', 'yes']);
 const NO = new Set(['n', 'no']);
-const WORDS = { edge: { fenced: 1, fence: 1, open: 0 }, hole: { hole: 1, blank: 0 } } as const;
 
-/** What a typed line says about a spot: 1 (fenced, a hole), 0, skip (an empty line), stop, or undefined. */
+/** What a typed line says about a spot: 1 (fenced, a hole), 0, skip (an empty line), stop, or undefined (the words of --answer count too). */
 export function readReply(line: string, kind: Answer['kind']): Reply | undefined {
   const w = line.trim().toLowerCase();
   if (w === '' || w === 's' || w === 'skip') return 'skip';
   if (w === 'q' || w === 'quit' || w === 'stop') return 'stop';
   if (YES.has(w)) return 1;
   if (NO.has(w)) return 0;
-  const words: Record<string, 0 | 1> = WORDS[kind === 'hole' ? 'hole' : 'edge'];
-  return words[w];
+  return answerWord(kind, w);
 }
 
 /**
@@ -92,7 +91,6 @@ export function spotExcerpt(state: SheetState, game: GameData, u: Pick<Answer, '
   return grid.map((l) => l.slice(4 * cFrom, 4 * (cTo + 1) + 1).trimEnd());
 }
 
-const readAs = (u: ScanResult['uncertain'][number]) => (u.kind === 'hole' ? `read ${u.value ? 'as a hole' : 'blank'}` : `read ${u.value ? 'fenced' : 'open'}`);
 const question = (u: Pick<Answer, 'kind'>) => (u.kind === 'hole' ? 'Is it a hole on the paper?' : 'Is there a fence on the paper?');
 
 /**
@@ -120,7 +118,7 @@ export async function checkSpots(
     else prompter.say(`  with those answers, ${todo.length === 1 ? 'one more spot matters' : `${todo.length} more spots matter`}:`);
     const fresh: Answer[] = [];
     for (const [i, u] of todo.entries()) {
-      prompter.say(`  ${round === 0 ? `${i + 1}. ` : ''}${spotPlace(u)} (${spotLabel(u)}), ${readAs(u)}:`);
+      prompter.say(`  ${round === 0 ? `${i + 1}. ` : ''}${spotPlace(u)} (${spotLabel(u)}), ${readText(u)}:`);
       for (const line of spotExcerpt(r.state, opts.game, u)) prompter.say(`        ${line}`.trimEnd());
       let reply: Reply | undefined;
       for (let q = `     ${question(u)} `; reply === undefined; q = `     please answer y (${u.kind === 'hole' ? 'a hole' : 'fenced'}), n (${u.kind === 'hole' ? 'blank' : 'open'}), Enter to skip or q to stop: `) {
@@ -134,11 +132,9 @@ export async function checkSpots(
       if (reply === 'skip') skipped.add(itemKey(u));
       else fresh.push({ kind: u.kind, row: u.row, col: u.col, value: reply });
     }
-    if (fresh.length) {
-      answers.push(...fresh);
-      r = await rescan(answers);
-    }
     if (!fresh.length) break;
+    answers.push(...fresh);
+    r = await rescan(answers);
   }
   return { result: r, stopped: stop };
 }

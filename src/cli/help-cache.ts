@@ -5,12 +5,13 @@
  * and every command's options; any other call, or a narrower terminal, goes to yargs as before.
  */
 import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { projectRoot } from '../data/load.js';
 
 const bin = join(projectRoot, 'bin', 'baako.js');
-const commands = ['score', 'sheet', 'cards', 'pack', 'scan', 'board', 'deck', 'serve'];
+// every command's options module, as built (dist/cli/commands)
+const commands = readdirSync(join(projectRoot, 'dist', 'cli', 'commands')).filter((f) => f.endsWith('.js')).map((f) => f.slice(0, -'.js'.length));
 const pages: Record<string, string> = {};
 for (const args of [[], ...commands.map((c) => [c])].map((c) => [...c, '--help'])) {
   const r = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', env: { ...process.env, BAAKO_HELP_CACHE: 'off', FORCE_COLOR: '0' } });

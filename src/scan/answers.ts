@@ -19,6 +19,15 @@ const WORDS: Record<'edge' | 'hole', Record<string, 0 | 1>> = {
   hole: { hole: 1, blank: 0, open: 0 },
 };
 
+/** What a word says a spot of `kind` is (`fenced`, `open`, `hole`, `blank`, any case), or undefined. */
+export const answerWord = (kind: Answer['kind'], word: string): 0 | 1 | undefined => WORDS[kind === 'hole' ? 'hole' : 'edge'][word.toLowerCase()];
+
+/** A spot's value in words: an edge `fenced` or `open`, a cell `a hole` or `blank`. */
+export const valueName = (u: Pick<Answer, 'kind'> & { value: number }) => (u.kind === 'hole' ? (u.value ? 'a hole' : 'blank') : u.value ? 'fenced' : 'open');
+
+/** How a spot was read, as the lists of doubts say it: `read fenced`, `read open`, `read as a hole`, `read blank`. */
+export const readText = (u: Pick<Answer, 'kind'> & { value: number }) => `read ${u.kind === 'hole' && u.value ? 'as ' : ''}${valueName(u)}`;
+
 /**
  * Reads `h4,7=fenced`, `v3,2=open` or `4,7=hole` (also `cell 4,7=blank`): the spots as the scan output names them.
  * Throws an OptionError naming `option` for anything else.
@@ -29,8 +38,7 @@ export function parseAnswer(text: string, option = 'answer'): Answer {
   if (!m) throw new OptionError(option, `cannot read "${text}": ${hint}`);
   const prefix = (m[1] ?? '').trim().toLowerCase();
   const kind = prefix === 'h' || prefix === 'v' ? prefix : 'hole';
-  const word = m[4].toLowerCase();
-  const value = WORDS[kind === 'hole' ? 'hole' : 'edge'][word];
+  const value = answerWord(kind, m[4]);
   if (value === undefined) throw new OptionError(option, `"${text}": ${kind === 'hole' ? 'a cell is a hole or blank' : 'an edge is fenced or open'}`);
   return { kind, row: Number(m[2]), col: Number(m[3]), value };
 }

@@ -39,7 +39,6 @@ function flip(b: Board, it: ReadItem): void {
   else b.v[it.row * (cols + 1) + it.col] ^= 1;
 }
 
-
 /**
  * Rates the uncertain items: what each moves, whether it is asked, and the totals the asked ones allow. Items in
  * `ask` are asked whatever their chance (the rolls' culprits: the count points at them), ahead of the rest, in

@@ -10,7 +10,7 @@ import { rankBy } from '../../engine/ranking.js';
 import type { GameData } from '../../engine/types.js';
 import { BaakoError, OptionError, UserError } from '../../errors.js';
 import { renderOverlay, spots } from '../../scan/overlay.js';
-import { parseAnswer, spotLabel, spotName, type Answer } from '../../scan/answers.js';
+import { parseAnswer, readText, spotLabel, spotName, valueName, type Answer } from '../../scan/answers.js';
 import { decodeAhead } from '../../scan/image.js';
 import { openInputs } from '../../scan/inputs.js';
 import { rollsCheckJson } from '../../scan/rolls-check.js';
@@ -45,7 +45,7 @@ export function scanJson(file: string, r: ScanResult, page?: number) {
 }
 
 /** An answer as the text output names it: `h4,7 open`, `cell 4,7 a hole`. */
-const answerText = (a: Answer) => `${spotLabel(a)} ${a.kind === 'hole' ? (a.value ? 'a hole' : 'blank') : a.value ? 'fenced' : 'open'}`;
+const answerText = (a: Answer) => `${spotLabel(a)} ${valueName(a)}`;
 
 /** The first of two readings that does not throw, else the first's error. */
 function eitherSide<T>(a: () => T, b: () => T): T {
@@ -103,7 +103,8 @@ const answerHint = (u: Answer) => (u.kind === 'hole' ? `${u.row},${u.col}=hole|b
 
 /** One doubt as the text output lists it: where, what was read, the chance it is wrong and what it moves. */
 function describeDoubt(u: ScanResult['uncertain'][number]): string {
-  const what = u.kind === 'hole' ? `cell ${u.row},${u.col} read ${u.value ? 'as a hole' : 'blank'}` : `${u.kind === 'h' ? 'horizontal' : 'vertical'} edge ${u.kind}${u.row},${u.col} read ${u.value ? 'fenced' : 'open'}`;
+  const where = u.kind === 'hole' ? spotLabel(u) : `${u.kind === 'h' ? 'horizontal' : 'vertical'} edge ${spotLabel(u)}`;
+  const what = `${where} ${readText(u)}`;
   const moves = u.points ? `, ${u.points > 0 ? '+' : ''}${u.points} if not` : '';
   const pct = u.chance < 0.005 ? 'under 1%' : `${Math.max(1, Math.round(100 * u.chance))}%`;
   return `${what} (${pct} wrong${moves})`;
@@ -170,19 +171,19 @@ export async function runScan(args: ScanArgs): Promise<void> {
   const results: { file: string; name: string; page?: number; result?: ScanResult; error?: string; code?: string }[] = [];
   // An overlay that cannot be written is reported after the readings, which are printed all the same.
   const overlayErrors: string[] = [];
-  /** Writes a sheet's overlay where --overlay says; false (the error kept for the end) when it cannot. */
-  const writeOverlay = async (result: ScanResult, file: string, name: string, page?: number): Promise<boolean> => {
-    if (!args.overlay) return false;
+  /** Writes a sheet's overlay where --overlay says, giving its path; undefined (the error kept for the end) when it cannot. */
+  const writeOverlay = async (result: ScanResult, file: string, name: string, page?: number): Promise<string | undefined> => {
+    if (!args.overlay) return undefined;
     try {
       const path = overlayPath(args.overlay, file, several, page);
       const title = `${basename(name)}: ${result.player !== undefined ? `player ${result.player}, ` : ''}total ${result.score.total}`;
       writeFileAtomic(path, await renderOverlay({ ...result, title }));
-      return true;
+      return path;
     } catch (e) {
       if (!(e instanceof BaakoError)) throw e;
       const message = `${name}: no overlay: ${cliMessage(e)}`;
       if (!overlayErrors.includes(message)) overlayErrors.push(message);
-      return false;
+      return undefined;
     }
   };
   // (no progress line while --check asks on the same terminal)
@@ -204,7 +205,7 @@ export async function runScan(args: ScanArgs): Promise<void> {
         result = await read(answers);
         if (args.check && !checkStopped && result.uncertain.some((u) => !u.likely)) {
           // The overlay first, its circles numbered as the questions are, to look at while answering.
-          const numbered = args.overlay && (await writeOverlay(result, file, name, page)) ? overlayPath(args.overlay, file, several, page) : undefined;
+          const numbered = await writeOverlay(result, file, name, page);
           prompter ??= linePrompter();
           const checked = await checkSpots(result, (more) => read([...answers, ...more]), prompter, { game, numbered, sheet: sheets.length > 1 ? name : undefined });
           result = checked.result;
