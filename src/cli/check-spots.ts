@@ -69,7 +69,7 @@ export function readReply(line: string, kind: Answer['kind']): Reply | undefined
  * cell beyond it each way, the spot marked `?` (`-?-` an edge read fenced, ` ? ` one read open, `[?]` a cell): the
  * fences the player sees around the spot find it on the paper, and show what the rest was read as.
  */
-export function spotExcerpt(state: SheetState, game: GameData, u: Pick<Answer, 'kind' | 'row' | 'col'>): string[] {
+export function spotExcerpt(state: SheetState, game: GameData, u: Pick<Answer, 'kind' | 'row' | 'col'>, marked: Pick<Answer, 'kind' | 'row' | 'col'>[] = [u]): string[] {
   const sheet = game.sheets[state.side];
   const { rows, cols } = sheet.grid;
   const lines = writeNotation(state, { printedMap: sheet.map, center: sheet.center }).split('\n');
@@ -84,14 +84,52 @@ export function spotExcerpt(state: SheetState, game: GameData, u: Pick<Answer, '
     const l = grid[line - 2 * rFrom];
     grid[line - 2 * rFrom] = l.slice(0, at) + text + l.slice(at + text.length);
   };
-  const value = u.kind === 'hole' ? undefined : state.fences[u.kind][u.row][u.col] === '1';
-  if (u.kind === 'h') mark(2 * u.row, 4 * u.col + 1, value ? '-?-' : ' ? ');
-  else if (u.kind === 'v') mark(2 * u.row + 1, 4 * u.col, '?');
-  else mark(2 * u.row + 1, 4 * u.col + 1, '[?]');
+  for (const m of marked) {
+    if (m.kind === 'h') mark(2 * m.row, 4 * m.col + 1, state.fences.h[m.row][m.col] === '1' ? '-?-' : ' ? ');
+    else if (m.kind === 'v') mark(2 * m.row + 1, 4 * m.col, '?');
+    else mark(2 * m.row + 1, 4 * m.col + 1, '[?]');
+  }
   return grid.map((l) => l.slice(4 * cFrom, 4 * (cTo + 1) + 1).trimEnd());
 }
 
 const question = (u: Pick<Answer, 'kind'>) => (u.kind === 'hole' ? 'Is it a hole on the paper?' : 'Is there a fence on the paper?');
+
+type Spot = ScanResult['uncertain'][number];
+
+/** A printed hole of sheet B read closed all round, with two or more of its sides among the spots to check. */
+export interface ClosedHole {
+  row: number;
+  col: number;
+  /** Its sides to check, in the order they are asked. */
+  sides: Spot[];
+}
+
+/**
+ * The printed holes whose sides make up several of `todo`: sheet B's penalty turns on whether a hole is closed all
+ * round, which a player sees at one look, so one question settles sides that would otherwise be asked one by one.
+ * Only holes read fenced on every side: a side read open is asked on its own. A side shared by two such holes goes
+ * with the first.
+ */
+export function closedHoles(state: SheetState, game: GameData, todo: Spot[]): ClosedHole[] {
+  const taken = new Set<string>();
+  const groups: ClosedHole[] = [];
+  for (const [row, col] of game.sheets[state.side].map.holes) {
+    const around = [{ kind: 'h', row, col }, { kind: 'h', row: row + 1, col }, { kind: 'v', row, col }, { kind: 'v', row, col: col + 1 }] as const;
+    if (!around.every((e) => state.fences[e.kind][e.row][e.col] === '1')) continue;
+    const sides = todo.filter((u) => around.some((e) => itemKey(e) === itemKey(u)) && !taken.has(itemKey(u)));
+    if (sides.length < 2) continue;
+    for (const u of sides) taken.add(itemKey(u));
+    groups.push({ row, col, sides });
+  }
+  return groups;
+}
+
+/** A side of a cell as a player names it. */
+const sideName = (u: Pick<Answer, 'kind' | 'row' | 'col'>, hole: { row: number; col: number }) =>
+  u.kind === 'h' ? (u.row === hole.row ? 'top' : 'bottom') : u.col === hole.col ? 'left' : 'right';
+
+/** Spot numbers as the overlay shows them: 1-4 for a run, else 1, 2, 4. */
+const numbers = (ns: number[]) => (ns.every((n, i) => i === 0 || n === ns[i - 1] + 1) ? `${ns[0]}-${ns[ns.length - 1]}` : ns.join(', '));
 
 /**
  * Asks each spot of `result` the scan asks about (likeliest wrong first) and reads the sheet again with the answers
@@ -113,24 +151,55 @@ export async function checkSpots(
   for (let round = 0; round < 3 && !stop; round++) {
     const todo = r.uncertain.filter((u) => !u.likely && !skipped.has(itemKey(u)));
     if (!todo.length) break;
-    if (round === 0) prompter.say(`${opts.sheet ? `${opts.sheet}: ` : ''}${spots(todo.length)} to check on the paper${opts.numbered ? `, numbered on ${opts.numbered}` : ''} (y or n; Enter skips, q stops):`);
+    const holes = closedHoles(r.state, opts.game, todo);
+    const questions = todo.length - holes.reduce((n, g) => n + g.sides.length - 1, 0);
+    const inQuestions = questions < todo.length ? `, in ${questions} question${questions === 1 ? '' : 's'}` : '';
+    if (round === 0) prompter.say(`${opts.sheet ? `${opts.sheet}: ` : ''}${spots(todo.length)} to check on the paper${inQuestions}${opts.numbered ? `, numbered on ${opts.numbered}` : ''} (y or n; Enter skips, q stops):`);
     // (the overlay numbers the first round's spots only)
-    else prompter.say(`  with those answers, ${todo.length === 1 ? 'one more spot matters' : `${todo.length} more spots matter`}:`);
+    else prompter.say(`  with those answers, ${todo.length === 1 ? 'one more spot matters' : `${todo.length} more spots matter`}${inQuestions}:`);
     const fresh: Answer[] = [];
-    for (const [i, u] of todo.entries()) {
-      prompter.say(`  ${round === 0 ? `${i + 1}. ` : ''}${spotPlace(u)} (${spotLabel(u)}), ${readText(u)}:`);
-      for (const line of spotExcerpt(r.state, opts.game, u)) prompter.say(`        ${line}`.trimEnd());
-      let reply: Reply | undefined;
-      for (let q = `     ${question(u)} `; reply === undefined; q = `     please answer y (${u.kind === 'hole' ? 'a hole' : 'fenced'}), n (${u.kind === 'hole' ? 'blank' : 'open'}), Enter to skip or q to stop: `) {
+    const holeOf = new Map(holes.flatMap((g) => g.sides.map((u) => [itemKey(u), g] as const)));
+    const reply = async (first: string, kind: Answer['kind'], yes = kind === 'hole' ? 'a hole' : 'fenced', no = kind === 'hole' ? 'blank' : 'open') => {
+      let got: Reply | undefined;
+      for (let q = first; got === undefined; q = `     please answer y (${yes}), n (${no}), Enter to skip or q to stop: `) {
         const line = await prompter.ask(q);
-        reply = line === null ? 'stop' : readReply(line, u.kind);
+        got = line === null ? 'stop' : readReply(line, kind);
       }
-      if (reply === 'stop') {
+      return got;
+    };
+    // each spot's answer: stop, or taken (an answer, or a skip remembered)
+    const take = (u: Spot, got: Reply) => {
+      if (got === 'stop') return false;
+      if (got === 'skip') skipped.add(itemKey(u));
+      else fresh.push({ kind: u.kind, row: u.row, col: u.col, value: got });
+      return true;
+    };
+    const number = (u: Spot) => (round === 0 ? todo.indexOf(u) + 1 : 0);
+    // each asks its spots and gives false once the player stops
+    const askSpot = async (u: Spot) => {
+      prompter.say(`  ${round === 0 ? `${number(u)}. ` : ''}${spotPlace(u)} (${spotLabel(u)}), ${readText(u)}:`);
+      for (const line of spotExcerpt(r.state, opts.game, u)) prompter.say(`        ${line}`.trimEnd());
+      return take(u, await reply(`     ${question(u)} `, u.kind));
+    };
+    const askHole = async (hole: ClosedHole) => {
+      const labels = hole.sides.map(spotLabel).join(' ');
+      prompter.say(`  ${round === 0 ? `${numbers(hole.sides.map(number))}. ` : ''}the printed hole in row ${hole.row + 1}, column ${hole.col + 1}, read closed all round (its sides ${labels}):`);
+      for (const line of spotExcerpt(r.state, opts.game, { kind: 'hole', row: hole.row, col: hole.col }, hole.sides)) prompter.say(`        ${line}`.trimEnd());
+      const all = await reply('     Is the hole closed all round on the paper (a fence on every side)? ', 'h', 'closed', 'not');
+      if (all !== 0) return hole.sides.every((side) => take(side, all));
+      // not closed: which sides are open is asked side by side
+      for (const side of hole.sides) {
+        if (!take(side, await reply(`     its ${sideName(side, hole)} side (${spotLabel(side)}): is there a fence on the paper? `, 'h'))) return false;
+      }
+      return true;
+    };
+    for (const u of todo) {
+      const hole = holeOf.get(itemKey(u));
+      if (hole && hole.sides[0] !== u) continue;
+      if (!(await (hole ? askHole(hole) : askSpot(u)))) {
         stop = true;
         break;
       }
-      if (reply === 'skip') skipped.add(itemKey(u));
-      else fresh.push({ kind: u.kind, row: u.row, col: u.col, value: reply });
     }
     if (!fresh.length) break;
     answers.push(...fresh);

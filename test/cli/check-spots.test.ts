@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it, vi } from 'vitest';
-import { checkSpots, linePrompter, readReply, spotExcerpt } from '../../src/cli/check-spots.js';
+import { checkSpots, closedHoles, linePrompter, readReply, spotExcerpt } from '../../src/cli/check-spots.js';
 import { loadGame } from '../../src/data/load.js';
 import { readNotation } from '../../src/engine/notation.js';
 import type { ScanResult } from '../../src/scan/scan.js';
@@ -117,6 +117,49 @@ describe('checkSpots', () => {
     const out = await checkSpots(reading({ kind: 'h', row: 2, col: 3 }, { kind: 'v', row: 2, col: 4 }), async (a) => (given.push(a.length), reading()), p, { game });
     expect(given).toEqual([1]);
     expect(out.stopped).toBe(true);
+  });
+});
+
+describe('a printed hole read closed all round', () => {
+  const game = loadGame();
+  // example-b.txt with its printed hole at 8,2 closed on its right side too (its other three sides are fenced)
+  const open = readNotation(readFileSync('fixtures/sheets/example-b.txt', 'utf8'), { printedMap: game.sheets.B.map });
+  const line = open.fences.v[8];
+  const state = { ...open, fences: { ...open.fences, v: open.fences.v.map((l, r) => (r === 8 ? `${line.slice(0, 3)}1${line.slice(4)}` : l)) } };
+  const spot = (kind: 'h' | 'v', row: number, col: number) => ({ kind, row, col, value: Number(state.fences[kind][row][col]) as 0 | 1, chance: 0.2, likely: false, points: 2 });
+  const [top, bottom, left, other] = [spot('h', 8, 2), spot('h', 9, 2), spot('v', 8, 2), spot('v', 2, 4)];
+  const reading = (...asked: ReturnType<typeof spot>[]) => ({ state, uncertain: asked }) as unknown as ScanResult;
+  const scripted = (replies: string[]) => {
+    const said: string[] = [];
+    return { said, ask: async (q: string) => (said.push(q), replies.shift() ?? null), say: (l: string) => void said.push(l), close: () => undefined };
+  };
+
+  it('takes two or more of its sides to check together, and not a hole read open on a side or one side alone', () => {
+    expect(closedHoles(state, game, [top, other, bottom, left])).toEqual([{ row: 8, col: 2, sides: [top, bottom, left] }]);
+    expect(closedHoles(state, game, [top, other])).toEqual([]);
+    expect(closedHoles(open, game, [top, bottom, left])).toEqual([]);
+  });
+
+  it('asks once whether it is closed all round: yes answers every side, no asks them side by side', async () => {
+    const given: string[] = [];
+    const rescan = async (a: { kind: string; row: number; col: number; value: number }[]) => (given.push(a.map((x) => `${x.kind}${x.row},${x.col}=${x.value}`).join(' ')), reading());
+    const yes = scripted(['y', 'n']);
+    await checkSpots(reading(top, bottom, left, other), rescan, yes, { game });
+    expect(given.pop()).toBe('h8,2=1 h9,2=1 v8,2=1 v2,4=0');
+    expect(yes.said[0]).toBe('4 spots to check on the paper, in 2 questions (y or n; Enter skips, q stops):');
+    expect(yes.said).toContain('  1-3. the printed hole in row 9, column 3, read closed all round (its sides h8,2 h9,2 v8,2):');
+    // the hole's cell and a cell around it, its sides to check marked (its right side, read surely, drawn as read)
+    expect(yes.said).toContain('        +---+-?-+   +');
+    expect(yes.said).toContain('        |   ? o |');
+    expect(yes.said).toContain('  4. the edge between columns 4 and 5, in row 3 (v2,4), read open:');
+    const no = scripted(['n', 'y', 'n', 'y', 'y']);
+    await checkSpots(reading(top, other, bottom, left), rescan, no, { game });
+    expect(given.pop()).toBe('h8,2=1 h9,2=0 v8,2=1 v2,4=1');
+    expect(no.said).toContain('  1, 3, 4. the printed hole in row 9, column 3, read closed all round (its sides h8,2 h9,2 v8,2):');
+    expect(no.said).toContain('     its bottom side (h9,2): is there a fence on the paper? ');
+    // Enter skips every side, which stay to check
+    await checkSpots(reading(top, bottom, left, other), rescan, scripted(['', 'y']), { game });
+    expect(given.pop()).toBe('v2,4=1');
   });
 });
 
