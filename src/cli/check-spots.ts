@@ -6,7 +6,7 @@ import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import { answerWord, readText, spotLabel, spotPlace, type Answer } from '../scan/answers.js';
 import { writeNotation } from '../engine/notation.js';
-import { itemKey } from '../engine/review.js';
+import { closedHoles, itemKey, type ClosedHole } from '../engine/review.js';
 import type { GameData, SheetState } from '../engine/types.js';
 import { spots } from '../scan/overlay.js';
 import type { ScanResult } from '../scan/scan.js';
@@ -96,40 +96,12 @@ const question = (u: Pick<Answer, 'kind'>) => (u.kind === 'hole' ? 'Is it a hole
 
 type Spot = ScanResult['uncertain'][number];
 
-/** A printed hole of sheet B read closed all round, with two or more of its sides among the spots to check. */
-export interface ClosedHole {
-  row: number;
-  col: number;
-  /** Its sides to check, in the order they are asked. */
-  sides: Spot[];
-}
-
-/**
- * The printed holes whose sides make up several of `todo`: sheet B's penalty turns on whether a hole is closed all
- * round, which a player sees at one look, so one question settles sides that would otherwise be asked one by one.
- * Only holes read fenced on every side: a side read open is asked on its own. A side shared by two such holes goes
- * with the first.
- */
-export function closedHoles(state: SheetState, game: GameData, todo: Spot[]): ClosedHole[] {
-  const taken = new Set<string>();
-  const groups: ClosedHole[] = [];
-  for (const [row, col] of game.sheets[state.side].map.holes) {
-    const around = [{ kind: 'h', row, col }, { kind: 'h', row: row + 1, col }, { kind: 'v', row, col }, { kind: 'v', row, col: col + 1 }] as const;
-    if (!around.every((e) => state.fences[e.kind][e.row][e.col] === '1')) continue;
-    const sides = todo.filter((u) => around.some((e) => itemKey(e) === itemKey(u)) && !taken.has(itemKey(u)));
-    if (sides.length < 2) continue;
-    for (const u of sides) taken.add(itemKey(u));
-    groups.push({ row, col, sides });
-  }
-  return groups;
-}
-
 /** A side of a cell as a player names it. */
 const sideName = (u: Pick<Answer, 'kind' | 'row' | 'col'>, hole: { row: number; col: number }) =>
   u.kind === 'h' ? (u.row === hole.row ? 'top' : 'bottom') : u.col === hole.col ? 'left' : 'right';
 
 /** Spot numbers as the overlay shows them: 1-4 for a run, else 1, 2, 4. */
-const numbers = (ns: number[]) => (ns.every((n, i) => i === 0 || n === ns[i - 1] + 1) ? `${ns[0]}-${ns[ns.length - 1]}` : ns.join(', '));
+export const numbers = (ns: number[]) => (ns.every((n, i) => i === 0 || n === ns[i - 1] + 1) ? `${ns[0]}-${ns[ns.length - 1]}` : ns.join(', '));
 
 /**
  * Asks each spot of `result` the scan asks about (likeliest wrong first) and reads the sheet again with the answers
@@ -151,7 +123,7 @@ export async function checkSpots(
   for (let round = 0; round < 3 && !stop; round++) {
     const todo = r.uncertain.filter((u) => !u.likely && !skipped.has(itemKey(u)));
     if (!todo.length) break;
-    const holes = closedHoles(r.state, opts.game, todo);
+    const holes = closedHoles(r.state, opts.game.sheets[r.state.side].map.holes, todo);
     const questions = todo.length - holes.reduce((n, g) => n + g.sides.length - 1, 0);
     const inQuestions = questions < todo.length ? `, in ${questions} question${questions === 1 ? '' : 's'}` : '';
     if (round === 0) prompter.say(`${opts.sheet ? `${opts.sheet}: ` : ''}${spots(todo.length)} to check on the paper${inQuestions}${opts.numbered ? `, numbered on ${opts.numbered}` : ''} (y or n; Enter skips, q stops):`);
@@ -181,7 +153,7 @@ export async function checkSpots(
       for (const line of spotExcerpt(r.state, opts.game, u)) prompter.say(`        ${line}`.trimEnd());
       return take(u, await reply(`     ${question(u)} `, u.kind));
     };
-    const askHole = async (hole: ClosedHole) => {
+    const askHole = async (hole: ClosedHole<Spot>) => {
       const labels = hole.sides.map(spotLabel).join(' ');
       prompter.say(`  ${round === 0 ? `${numbers(hole.sides.map(number))}. ` : ''}the printed hole in row ${hole.row + 1}, column ${hole.col + 1}, read closed all round (its sides ${labels}):`);
       for (const line of spotExcerpt(r.state, opts.game, { kind: 'hole', row: hole.row, col: hole.col }, hole.sides)) prompter.say(`        ${line}`.trimEnd());

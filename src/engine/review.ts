@@ -68,3 +68,31 @@ export function toggleItem(state: SheetState, it: ReviewItem): SheetState {
 export function applyToggles(state: SheetState, items: readonly ReviewItem[]): SheetState {
   return items.reduce(toggleItem, state);
 }
+
+/** A printed hole of sheet B read closed all round, with two or more of its sides among the spots to check. */
+export interface ClosedHole<T> {
+  row: number;
+  col: number;
+  /** Its sides to check, in the order they are asked. */
+  sides: T[];
+}
+
+/**
+ * The printed holes (`holes`, the sheet's map) whose sides make up several of `todo`: sheet B's penalty turns on
+ * whether a hole is closed all round, which a player sees at one look, so one question settles sides that would
+ * otherwise be asked one by one. Only holes read fenced on every side: a side read open is asked on its own. A side
+ * shared by two such holes goes with the first.
+ */
+export function closedHoles<T extends Pick<ReviewItem, 'kind' | 'row' | 'col'>>(state: SheetState, holes: readonly Cell[], todo: readonly T[]): ClosedHole<T>[] {
+  const taken = new Set<string>();
+  const groups: ClosedHole<T>[] = [];
+  for (const [row, col] of holes) {
+    const around = [{ kind: 'h', row, col }, { kind: 'h', row: row + 1, col }, { kind: 'v', row, col }, { kind: 'v', row, col: col + 1 }] as const;
+    if (!around.every((e) => state.fences[e.kind][e.row][e.col] === '1')) continue;
+    const sides = todo.filter((u) => around.some((e) => itemKey(e) === itemKey(u)) && !taken.has(itemKey(u)));
+    if (sides.length < 2) continue;
+    for (const u of sides) taken.add(itemKey(u));
+    groups.push({ row, col, sides });
+  }
+  return groups;
+}

@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it, vi } from 'vitest';
-import { checkSpots, closedHoles, linePrompter, readReply, spotExcerpt } from '../../src/cli/check-spots.js';
+import { checkSpots, linePrompter, readReply, spotExcerpt } from '../../src/cli/check-spots.js';
+import { closedHoles } from '../../src/engine/review.js';
+import { closedHoleLines } from '../../src/cli/run/scan.js';
 import { loadGame } from '../../src/data/load.js';
 import { readNotation } from '../../src/engine/notation.js';
 import type { ScanResult } from '../../src/scan/scan.js';
@@ -135,9 +137,15 @@ describe('a printed hole read closed all round', () => {
   };
 
   it('takes two or more of its sides to check together, and not a hole read open on a side or one side alone', () => {
-    expect(closedHoles(state, game, [top, other, bottom, left])).toEqual([{ row: 8, col: 2, sides: [top, bottom, left] }]);
-    expect(closedHoles(state, game, [top, other])).toEqual([]);
-    expect(closedHoles(open, game, [top, bottom, left])).toEqual([]);
+    const holes = game.sheets.B.map.holes;
+    expect(closedHoles(state, holes, [top, other, bottom, left])).toEqual([{ row: 8, col: 2, sides: [top, bottom, left] }]);
+    expect(closedHoles(state, holes, [top, other])).toEqual([]);
+    expect(closedHoles(open, holes, [top, bottom, left])).toEqual([]);
+  });
+
+  it('is named in the list of spots to check, by the numbers the overlay gives its sides', () => {
+    expect(closedHoleLines(game, state, [top, other, bottom, left])).toEqual(['  spots 1, 3, 4 are sides of the printed hole in row 9, column 3, read closed all round: one look at it settles them']);
+    expect(closedHoleLines(game, state, [other, top])).toEqual([]);
   });
 
   it('asks once whether it is closed all round: yes answers every side, no asks them side by side', async () => {

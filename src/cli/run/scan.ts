@@ -7,7 +7,8 @@ import type { Roll } from '../../engine/rolls.js';
 import type { SheetSetup } from '../../engine/setup.js';
 import { findCard, UnknownCardError } from '../../engine/cards.js';
 import { rankBy } from '../../engine/ranking.js';
-import type { GameData } from '../../engine/types.js';
+import type { GameData, SheetState } from '../../engine/types.js';
+import { closedHoles, type ReviewItem } from '../../engine/review.js';
 import { BaakoError, OptionError, UserError } from '../../errors.js';
 import { renderOverlay, spots } from '../../scan/overlay.js';
 import { parseAnswer, readText, spotLabel, spotName, valueName, type Answer } from '../../scan/answers.js';
@@ -19,7 +20,7 @@ import { ensureDir, writeFileAtomic } from '../../files.js';
 import { resolveGameFile } from '../../server/game-dir.js';
 import { formatScore } from '../format-score.js';
 import { cliMessage } from '../messages.js';
-import { checkSpots, linePrompter, type Prompter } from '../check-spots.js';
+import { checkSpots, linePrompter, numbers, type Prompter } from '../check-spots.js';
 import { pad, progress, stdio } from '../output.js';
 import { rollsOption } from '../rolls.js';
 import type { ScanArgs } from '../commands/scan.js';
@@ -252,6 +253,7 @@ export async function runScan(args: ScanArgs): Promise<void> {
       const where = args.overlay ? 'on the sheet or the overlay' : 'on the sheet';
       // numbered as the overlay numbers their circles
       if (asked.length) stdio.log(`  check ${spots(asked.length)} ${where}, likeliest wrong first: ${asked.map((u, k) => `${k + 1}. ${describeDoubt(u)}`).join('; ')}`);
+      for (const line of closedHoleLines(game, r!.state, asked)) stdio.log(line);
       // (answers are one sheet's: with several photos, each is answered on its own)
       if (asked.length && sheets.length === 1) stdio.log(`  answer them with --check (asked here, one by one) or --answer ${answerHint(asked[0])}`);
       // Folded away unless asked for: past two or three spots nobody checks, and a long list hides the asked ones.
@@ -269,6 +271,13 @@ export async function runScan(args: ScanArgs): Promise<void> {
   if (results.some((r) => r.error) || overlayErrors.length) process.exitCode = 2;
   // Spots to check, or a count that disagrees with the rolls: a person looks before the scores count.
   else if (results.some((r) => r.result!.uncertain.some((u) => !u.likely) || r.result!.rolls?.check.agrees === false || r.result!.printedOtherwise)) process.exitCode = 3;
+}
+
+/** Where several spots to check are the sides of one printed hole read closed all round: one look at it settles them. */
+export function closedHoleLines(game: GameData, state: SheetState, asked: ReviewItem[]): string[] {
+  return closedHoles(state, game.sheets[state.side].map.holes, asked).map(
+    (g) => `  spots ${numbers(g.sides.map((u) => asked.indexOf(u) + 1))} are sides of the printed hole in row ${g.row + 1}, column ${g.col + 1}, read closed all round: one look at it settles them`,
+  );
 }
 
 /** The ranked table: by total, ties broken by the number of discoveries, then shared (the engine's ranking). */
