@@ -89,7 +89,8 @@ export function closedHoles<T extends Pick<ReviewItem, 'kind' | 'row' | 'col'>>(
   for (const [row, col] of holes) {
     const around = [{ kind: 'h', row, col }, { kind: 'h', row: row + 1, col }, { kind: 'v', row, col }, { kind: 'v', row, col: col + 1 }] as const;
     if (!around.every((e) => state.fences[e.kind][e.row][e.col] === '1')) continue;
-    const sides = todo.filter((u) => around.some((e) => itemKey(e) === itemKey(u)) && !taken.has(itemKey(u)));
+    const keys = new Set(around.map(itemKey));
+    const sides = todo.filter((u) => keys.has(itemKey(u)) && !taken.has(itemKey(u)));
     if (sides.length < 2) continue;
     for (const u of sides) taken.add(itemKey(u));
     groups.push({ row, col, sides });
