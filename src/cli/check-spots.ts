@@ -6,7 +6,7 @@ import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import { answerWord, readText, spotLabel, spotPlace, type Answer } from '../scan/answers.js';
 import { writeNotation } from '../engine/notation.js';
-import { closedHoles, itemKey, type ClosedHole } from '../engine/review.js';
+import { closedHoles, holeSide, itemKey, spotNumbers, type ClosedHole } from '../engine/review.js';
 import type { GameData, SheetState } from '../engine/types.js';
 import { spots } from '../scan/overlay.js';
 import type { ScanResult } from '../scan/scan.js';
@@ -97,12 +97,6 @@ const question = (u: Pick<Answer, 'kind'>) => (u.kind === 'hole' ? 'Is it a hole
 type Spot = ScanResult['uncertain'][number];
 
 /** A side of a cell as a player names it. */
-const sideName = (u: Pick<Answer, 'kind' | 'row' | 'col'>, hole: { row: number; col: number }) =>
-  u.kind === 'h' ? (u.row === hole.row ? 'top' : 'bottom') : u.col === hole.col ? 'left' : 'right';
-
-/** Spot numbers as the overlay shows them: 1-4 for a run, else 1, 2, 4. */
-export const numbers = (ns: number[]) => (ns.every((n, i) => i === 0 || n === ns[i - 1] + 1) ? `${ns[0]}-${ns[ns.length - 1]}` : ns.join(', '));
-
 /**
  * Asks each spot of `result` the scan asks about (likeliest wrong first) and reads the sheet again with the answers
  * (`rescan`, given every answer so far). Spots asked anew after a reading with answers are asked in turn, a few
@@ -155,13 +149,13 @@ export async function checkSpots(
     };
     const askHole = async (hole: ClosedHole<Spot>) => {
       const labels = hole.sides.map(spotLabel).join(' ');
-      prompter.say(`  ${round === 0 ? `${numbers(hole.sides.map(number))}. ` : ''}the printed hole in row ${hole.row + 1}, column ${hole.col + 1}, read closed all round (its sides ${labels}):`);
+      prompter.say(`  ${round === 0 ? `${spotNumbers(hole.sides.map(number))}. ` : ''}the printed hole in row ${hole.row + 1}, column ${hole.col + 1}, read closed all round (its sides ${labels}):`);
       for (const line of spotExcerpt(r.state, opts.game, { kind: 'hole', row: hole.row, col: hole.col }, hole.sides)) prompter.say(`        ${line}`.trimEnd());
       const all = await reply('     Is the hole closed all round on the paper (a fence on every side)? ', 'h', 'closed', 'not');
       if (all !== 0) return hole.sides.every((side) => take(side, all));
       // not closed: which sides are open is asked side by side
       for (const side of hole.sides) {
-        if (!take(side, await reply(`     its ${sideName(side, hole)} side (${spotLabel(side)}): is there a fence on the paper? `, 'h'))) return false;
+        if (!take(side, await reply(`     its ${holeSide(side, hole)} side (${spotLabel(side)}): is there a fence on the paper? `, 'h'))) return false;
       }
       return true;
     };

@@ -97,3 +97,10 @@ export function closedHoles<T extends Pick<ReviewItem, 'kind' | 'row' | 'col'>>(
   }
   return groups;
 }
+
+/** Which side of its hole an edge is: top, bottom, left or right. */
+export const holeSide = (u: Pick<ReviewItem, 'kind' | 'row' | 'col'>, hole: { row: number; col: number }): 'top' | 'bottom' | 'left' | 'right' =>
+  u.kind === 'h' ? (u.row === hole.row ? 'top' : 'bottom') : u.col === hole.col ? 'left' : 'right';
+
+/** Spot numbers as the overlays show them: 1-4 for a run, else 1, 2, 4. */
+export const spotNumbers = (ns: number[]): string => (ns.every((n, i) => i === 0 || n === ns[i - 1] + 1) ? `${ns[0]}-${ns[ns.length - 1]}` : ns.join(', '));

@@ -2,17 +2,17 @@
  * The player's screens: pick your name, photograph your sheet, then check what was read: tap the scanner's
  * doubts to switch them (the score is recomputed here, by the same engine as the server), and confirm.
  */
-import { applyToggles, itemValue, LIKELY_RIGHT, sameItem, type ReviewItem } from '../engine/review.js';
+import { applyToggles, closedHoles, holeSide, itemValue, LIKELY_RIGHT, sameItem, spotNumbers, type ClosedHole, type ReviewItem } from '../engine/review.js';
 import { checkRolls, describeRollsCheck, rollsQuestion } from '../engine/rolls.js';
 import { scoreState } from '../engine/score.js';
-import type { SheetState } from '../engine/types.js';
+import type { Score, SheetState } from '../engine/types.js';
 import { isRead, type Board, type BusyAnswer, type GameInfo, type PendingSheet, type SheetAnswer, type SheetView } from '../server/protocol.js';
 import { ApiFailure, getJson, sendJson, uploadPhoto } from './api.js';
 import { GIVE_UP_MS, retryDelayMs, uploadKey } from './retry.js';
 import { h, saved } from './dom.js';
 import { dicePanel } from './dice.js';
 import { closeUp, overlay, type OverlayView } from './overlay.js';
-import { breakdown, errorBox, followBoard, liveBadge, loadOrExplain, page, section, topBar } from './ui.js';
+import { breakdown, errorBox, followBoard, liveBadge, loadOrExplain, page, pointsText, section, topBar } from './ui.js';
 
 const MAX_UPLOAD = 25_000_000;
 const meKey = (gameId: string) => `baako.me.${gameId}`;
@@ -119,7 +119,7 @@ export async function joinPage(root: HTMLElement, gameId: string, go: (path: str
           'ul',
           { class: 'links' },
           views.map((v) =>
-            h('li', null, h('a', { href: `/g/${gameId}/s/${v.id}`, 'data-nav': true, class: `row-link ${v.status}` }, h('span', null, 'score' in v ? `${v.name} · ${v.score.total} points` : `${v.name} · photo sent`), h('small', null, label[v.status]))),
+            h('li', null, h('a', { href: `/g/${gameId}/s/${v.id}`, 'data-nav': true, class: `row-link ${v.status}` }, h('span', null, 'score' in v ? `${v.name} · ${pointsText(v.score.total)}` : `${v.name} · photo sent`), h('small', null, label[v.status]))),
           ),
         ),
       ),
@@ -381,6 +381,11 @@ export async function reviewPage(root: HTMLElement, gameId: string, sheetId: str
   const message = h('div', { 'aria-live': 'polite' });
   // A close-up of each doubt, the whole card a tap target.
   const byRolls = sheet.uncertain.filter((u) => u.rolls);
+  // Sheet B: the sides of a printed hole read closed all round are one look on the paper, so one question (as
+  // `baako scan --check` asks them); its sides stay a tap away for a hole that is not closed.
+  const groups = closedHoles(sheet.scanned, rules.sheets[sheet.scanned.side].map.holes, sheet.uncertain.filter((u) => !u.likely));
+  const sideOf = new Map(groups.flatMap((g) => g.sides.map((it) => [it, holeSide(it, g)] as const)));
+  const label = (it: ReviewItem) => (it.kind === 'hole' ? 'Hole' : sideOf.has(it) ? `${sideOf.get(it)![0].toUpperCase()}${sideOf.get(it)!.slice(1)} side` : 'Fence');
   const closeUps: { it: ReviewItem; view: OverlayView; button: HTMLButtonElement; value: HTMLElement; how: HTMLElement }[] = sheet.uncertain.map((it, i) => {
     const view = overlay({ land: sheet.land, url: sheet.land.url, uncertain: [it], numbers: false, view: closeUp(sheet.land, it), label: `Close-up of doubt ${i + 1}` });
     const value = h('span', { class: 'doubt-val' });
@@ -389,7 +394,7 @@ export async function reviewPage(root: HTMLElement, gameId: string, sheetId: str
       'button',
       { type: 'button', class: 'doubt-btn' },
       h('span', { class: 'doubt-zoom' }, view.el, h('span', { class: 'doubt-no' }, i + 1), it.rolls ? h('span', { class: 'doubt-count' }, 'count') : null),
-      h('span', { class: 'doubt-what' }, h('span', { class: 'doubt-line' }, it.kind === 'hole' ? 'Hole' : 'Fence', value), how),
+      h('span', { class: 'doubt-what' }, h('span', { class: 'doubt-line' }, label(it), value), how),
     );
     button.addEventListener('click', () => {
       if (!editable()) return;
@@ -410,18 +415,70 @@ export async function reviewPage(root: HTMLElement, gameId: string, sheetId: str
   let countAgrees = false;
   const settledByCount = (it: ReviewItem) => countAgrees && it.rolls === true && (it.chance ?? 1) < LIKELY_RIGHT && !isAnswered(it);
   const rightButtons = new Map<ReviewItem, HTMLButtonElement>();
+  const spotItem = (c: (typeof closeUps)[number]) => {
+    const right = h('button', { type: 'button', class: 'btn secondary small right-as-read' }, '✓ Right as read');
+    right.addEventListener('click', () => {
+      if (!editable() || isAnswered(c.it)) return;
+      answered.push(c.it);
+      render();
+    });
+    rightButtons.set(c.it, right);
+    return h('li', null, c.button, right);
+  };
+  const holeGroups = groups.map((g) => holeQuestion(g));
+  const groupOf = new Map(holeGroups.flatMap((q) => q.group.sides.map((it) => [it, q] as const)));
   list.replaceChildren(
-    ...unsure.map((c) => {
-      const right = h('button', { type: 'button', class: 'btn secondary small right-as-read' }, '✓ Right as read');
-      right.addEventListener('click', () => {
-        if (!editable() || isAnswered(c.it)) return;
-        answered.push(c.it);
-        render();
-      });
-      rightButtons.set(c.it, right);
-      return h('li', null, c.button, right);
+    ...unsure.flatMap((c) => {
+      const q = groupOf.get(c.it);
+      if (!q) return [spotItem(c)];
+      return q.group.sides[0] === c.it ? [q.el] : [];
     }),
   );
+
+  /** One printed hole's question: its close-up, "Yes, closed all round", and its sides one by one folded below. */
+  function holeQuestion(group: ClosedHole<ReviewItem>) {
+    const hole = { kind: 'hole' as const, row: group.row, col: group.col };
+    const view = overlay({ land: sheet.land, url: sheet.land.url, uncertain: group.sides, numbers: false, view: closeUp(sheet.land, hole, 2.2), label: `Close-up of the printed hole in row ${group.row + 1}, column ${group.col + 1}` });
+    const nos = spotNumbers(group.sides.map((it) => sheet.uncertain.indexOf(it) + 1));
+    const value = h('span', { class: 'doubt-val' });
+    const yes = h('button', { type: 'button', class: 'btn secondary small right-as-read' }, '✓ Yes, closed');
+    yes.addEventListener('click', () => {
+      if (!editable()) return;
+      for (const it of group.sides) if (!isAnswered(it)) answered.push(it);
+      render();
+    });
+    const sides = h('details', { class: 'hole-sides' }, h('summary', null, `Not closed? Check its ${group.sides.length} sides one by one`), h('ol', { class: 'doubts' }, ...group.sides.map((it) => spotItem(closeUps.find((c) => c.it === it)!))));
+    const el = h(
+      'li',
+      { class: 'hole-question' },
+      h(
+        'div',
+        { class: 'hole-card' },
+        h('span', { class: 'doubt-zoom' }, view.el, h('span', { class: 'doubt-no' }, nos)),
+        h(
+          'span',
+          { class: 'doubt-what' },
+          h('span', { class: 'doubt-line' }, 'Closed all round?', value),
+          h('small', null, `The printed hole in row ${group.row + 1}, column ${group.col + 1}: ${group.sides.length === 4 ? 'its four sides' : `${group.sides.length} of its sides`} read as fences, not surely. One look settles them.`),
+          yes,
+        ),
+      ),
+      sides,
+    );
+    const update = (state: SheetState, score: Score) => {
+      view.update(state, score, toggled);
+      const closed = group.sides.every((it) => itemValue(state, it));
+      value.textContent = closed ? 'closed' : 'open';
+      value.className = `doubt-val ${closed ? 'on' : 'off'}`;
+      const switched = group.sides.some((it) => toggled.some((t) => sameItem(t, it)));
+      const done = group.sides.every(isAnswered);
+      yes.hidden = !editable() || switched;
+      yes.disabled = done;
+      yes.textContent = done ? '✓ Checked' : '✓ Yes, closed';
+      if (switched) sides.open = true;
+    };
+    return { group, el, update };
+  }
   const likelyList = likely.length
     ? h(
         'details',
@@ -477,6 +534,7 @@ export async function reviewPage(root: HTMLElement, gameId: string, sheetId: str
           : h('div', { class: 'msg warn count' }, h('p', null, h('strong', null, question ?? describeRollsCheck(c)))),
       );
     }
+    for (const q of holeGroups) q.update(state, score);
     for (const c of closeUps) {
       const on = itemValue(state, c.it);
       const switched = toggled.some((t) => sameItem(t, c.it));
@@ -486,12 +544,12 @@ export async function reviewPage(root: HTMLElement, gameId: string, sheetId: str
       c.how.textContent = switched ? 'switched by you' : 'as read: tap to switch';
       c.button.classList.toggle('switched', switched);
       c.button.setAttribute('aria-pressed', on ? 'true' : 'false');
-      c.button.setAttribute('aria-label', `${c.it.kind === 'hole' ? 'Hole' : 'Fence'} ${sheet.uncertain.indexOf(c.it) + 1}: ${on ? 'yes' : 'no'}${switched ? ', switched by you' : ''}`);
+      c.button.setAttribute('aria-label', `${label(c.it)} ${sheet.uncertain.indexOf(c.it) + 1}: ${on ? 'yes' : 'no'}${switched ? ', switched by you' : ''}`);
       c.button.disabled = !editable();
       if (!editable()) c.how.textContent = switched ? 'switched' : 'as read';
     }
     if (editable()) {
-      const btn = h('button', { type: 'button', class: 'btn primary big' }, `Confirm · ${score.total} points`);
+      const btn = h('button', { type: 'button', class: 'btn primary big' }, `Confirm · ${pointsText(score.total)}`);
       btn.addEventListener('click', async () => {
         btn.disabled = true;
         btn.textContent = 'Confirming…';
@@ -504,7 +562,7 @@ export async function reviewPage(root: HTMLElement, gameId: string, sheetId: str
         } catch (e) {
           message.replaceChildren(errorBox(e instanceof ApiFailure ? e.message : 'Could not confirm: try again'));
           btn.disabled = false;
-          btn.textContent = `Confirm · ${score.total} points`;
+          btn.textContent = `Confirm · ${pointsText(score.total)}`;
         }
       });
       bottom.replaceChildren(btn);
@@ -532,13 +590,19 @@ export async function reviewPage(root: HTMLElement, gameId: string, sheetId: str
   }
 
   const doubts = sheet.uncertain.length;
+  /** How many of the spots one look at a printed hole settles. */
+  const holeNote = () => {
+    const n = holeGroups.reduce((k, q) => k + q.group.sides.length, 0);
+    if (!n) return '';
+    return holeGroups.length === 1 ? ` (${n} of them are sides of one printed hole: one look settles them)` : ` (${n} of them are sides of ${holeGroups.length} printed holes: one look at each settles them)`;
+  };
   const warn = h('div', null);
   const renderWarn = () =>
     warn.replaceChildren(
       !editable()
         ? ''
         : unsure.length
-          ? h('p', { class: 'msg warn' }, `Check ${spots(unsure.length)}${byRolls.length ? ' (those marked “count” first: the rolls point at them)' : ''}: compare each close-up below with your sheet, tap it if it is wrong, or “Right as read” if it matches.${likely.length ? ` ${spots(likely.length, 'more ')} the scanner is fairly sure of, or that change no points, are folded after them.` : ''}`)
+          ? h('p', { class: 'msg warn' }, `Check ${spots(unsure.length)}${holeNote()}${byRolls.length ? ' (those marked “count” first: the rolls point at them)' : ''}: compare each close-up below with your sheet, tap it if it is wrong, or “Right as read” if it matches.${likely.length ? ` ${spots(likely.length, 'more ')} the scanner is fairly sure of, or that change no points, are folded after them.` : ''}`)
           : doubts
             ? h('p', { class: 'msg ok' }, `Nothing to check: the scanner is sure of every spot that changes your score. ${spots(doubts)} it is fairly sure of are folded below, if you want a look.`)
             : h('p', { class: 'msg ok' }, 'Everything was read clearly. Compare the fences and holes with your sheet, then confirm.'),

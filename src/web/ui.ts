@@ -5,6 +5,9 @@ import { ApiFailure, getJson } from './api.js';
 import { h, type Child } from './dom.js';
 import { overlay } from './overlay.js';
 
+/** A total in words: 1 point, -1 point, 14 points. */
+export const pointsText = (n: number): string => `${n} point${Math.abs(n) === 1 ? '' : 's'}`;
+
 export function topBar(title: string, sub?: Child, right?: Child): HTMLElement {
   return h(
     'header',

@@ -214,7 +214,7 @@ describe('baako scan --check', () => {
       expect(stopped.code).toBe(3);
       expect(stopped.stdout).toMatch(/total 38 \(36 to 40 until you check 2 spots\)/);
       expect(stopped.stdout).not.toContain('answered:');
-      expect(stopped.stdout).toContain('\n  answer them with --check (asked here, one by one) or --answer v7,5=fenced|open\n');
+      expect(stopped.stdout).toContain('\n  answer them with --check (asked here in turn) or --answer v7,5=fenced|open\n');
     }
   }, 60_000);
 

@@ -18,7 +18,7 @@ import { checkRolls } from '../../src/engine/rolls.js';
 import type { DiceState } from '../../src/server/protocol.js';
 import { fadedPhoto, LIGHT_X, trueRolls } from '../helpers/fade.js';
 import { TINY_JPEG } from '../helpers/fake-scanner.js';
-import { fixture, photoWithDoubtfulEdge, scriptedDice, startServer, type FixturePhoto, type Running } from '../server/helpers.js';
+import { createGameFor, fixture, photoWithDoubtfulEdge, scriptedDice, startServer, type FixturePhoto, type Running } from '../server/helpers.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const have = existsSync(CHROMIUM);
@@ -130,7 +130,7 @@ describe.skipIf(!have)('game night in a phone browser', () => {
     await phone.tap(`svg.overlay:not(.doubt-zoom svg) g.doubt[data-item="${edge.kind}:${edge.row}:${edge.col}"] .hit`);
     await phone.waitForSelector(`svg.overlay g.doubt.switched[data-item="${edge.kind}:${edge.row}:${edge.col}"]`);
     expect(await phone.textContent('.big-total')).toBe(String(expected));
-    expect(await phone.textContent('.bottom-bar .btn')).toBe(`Confirm · ${expected} points`);
+    expect(await phone.textContent('.bottom-bar .btn')).toBe(`Confirm · ${expected} point${Math.abs(expected) === 1 ? '' : 's'}`);
     expect(requests).toEqual([]);
     await phone.screenshot({ path: join(out, 'e2e-5-switched.png') });
 
@@ -331,6 +331,65 @@ describe.skipIf(!have)('a busy scanner, on the phone', () => {
     await phone.waitForSelector('.big-total');
     expect(answers[0]).toBe(503);
     expect(answers[answers.length - 1]).toBe(202);
+    expect(problems).toEqual([]);
+  });
+});
+
+describe.skipIf(!have)('a printed hole read closed all round, on the phone', () => {
+  let srvB: Running;
+  const sheetB = fixture('04-easy-b-a4-pen');
+  beforeAll(async () => {
+    srvB = await startServer({ workers: 1, scanner: new URL('../helpers/closed-hole-scanner.ts', import.meta.url).href });
+  });
+  afterAll(() => srvB?.app.close());
+
+  it('asks its four sides as one question; "yes" answers them all, a side switched opens them one by one', async () => {
+    const host = await createGameFor(srvB.base, sheetB);
+    const phone = watch(await ctx.newPage());
+    await phone.goto(`${srvB.base}/g/${host.id}`);
+    await phone.tap(`.name-btn >> nth=${sheetB.truth.player - 1}`);
+    await phone.setInputFiles('#photo-camera', sheetB.file);
+    await phone.waitForURL(/\/s\/[A-Za-z0-9_-]{22}$/, { timeout: 60_000 });
+    await phone.waitForSelector('.hole-question');
+    const sheetId = phone.url().split('/').pop()!;
+    const sheet = (await (await fetch(`${srvB.base}/api/games/${host.id}/sheets/${sheetId}`)).json()) as SheetView;
+    const sides = sheet.uncertain.slice(0, 4);
+    const asked = sheet.uncertain.filter((u) => !u.likely).length;
+
+    // One card for the hole, numbered as the overlay numbers its sides; its sides folded inside it.
+    expect(await phone.locator('.hole-question').count()).toBe(1);
+    expect(await phone.textContent('.hole-question .hole-card .doubt-no')).toBe('1-4');
+    expect(await phone.textContent('.hole-question .doubt-val')).toBe('closed');
+    expect(await phone.locator('.hole-question .hole-sides .doubt-btn').count()).toBe(4);
+    expect(await phone.isVisible('.hole-question .hole-sides .doubt-btn')).toBe(false);
+    expect(await phone.textContent('.msg.warn')).toMatch(new RegExp(`^Check ${asked} spots \\(4 of them are sides of one printed hole: one look settles them\\)`));
+    const base = sheet.score.total;
+    const [lo, hi] = [Math.min(base, ...sides.map((s) => base + s.points!)), Math.max(base, ...sides.map((s) => base + s.points!))];
+    expect(await phone.textContent('.total-range')).toMatch(new RegExp(`^${lo === hi ? '' : `${lo} to ${hi} `}until you check ${asked} spots$`));
+    await phone.locator('.hole-question').scrollIntoViewIfNeeded();
+    await phone.screenshot({ path: join(out, 'e2e-10-hole-question.png') });
+    // The card alone, for the docs (the fixed Confirm bar hidden while it is taken).
+    await phone.evaluate("document.querySelector('.bottom-bar').style.visibility = 'hidden'");
+    await phone.locator('.hole-question').screenshot({ path: join(out, 'e2e-10-hole-card.png') });
+    await phone.evaluate("document.querySelector('.bottom-bar').style.visibility = ''");
+
+    // "Yes": the four sides are answered at once, the total as read.
+    await phone.tap('.hole-question button:has-text("Yes, closed")');
+    await phone.waitForSelector('.hole-question button:has-text("Checked")');
+    expect(await phone.textContent('.total-range')).toBe(asked > 4 ? `until you check ${asked - 4} spot${asked - 4 === 1 ? '' : 's'}` : '');
+    expect(await phone.textContent('.big-total')).toBe(String(base));
+
+    // A side switched instead: the hole reads open, its sides unfold, and "yes" is gone.
+    await phone.reload();
+    await phone.waitForSelector('.hole-question');
+    await phone.locator('.hole-question summary').tap();
+    await phone.locator('.hole-question .hole-sides .doubt-btn').first().tap();
+    await phone.waitForSelector('.hole-question .doubt-val.off');
+    expect(await phone.textContent('.hole-question .doubt-val')).toBe('open');
+    expect(await phone.isVisible('.hole-question button:has-text("Yes, closed")')).toBe(false);
+    expect(await phone.textContent('.big-total')).toBe(String(scoreState(loadGame(), applyToggles(sheet.scanned, [sides[0]])).total));
+    expect(await phone.isVisible('.hole-question .hole-sides .right-as-read >> nth=1')).toBe(true);
+    await phone.screenshot({ path: join(out, 'e2e-11-hole-side-switched.png') });
     expect(problems).toEqual([]);
   });
 });

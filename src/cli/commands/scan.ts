@@ -31,7 +31,7 @@ export const scanCommand: CommandModule<object, ScanArgs> = {
       .option('answer', { type: 'string', array: true, describe: 'what the paper shows at a spot the scan asked about, e.g. h4,7=fenced v3,2=open 4,7=hole; the total then counts it (one photo)' })
       .example('$0 scan photo.jpg', 'score one sheet')
       .example('$0 scan photo.jpg --answer h4,7=open 5,2=hole', 'score it again with the spots it asked about checked on the paper')
-      .option('check', { type: 'boolean', default: false, describe: 'ask each spot to check here, one by one (y or n), then score with the answers' })
+      .option('check', { type: 'boolean', default: false, describe: "ask the spots to check here in turn (y or n; a printed hole's sides as one question), then score with the answers" })
       .example('$0 scan photo.jpg --check --overlay out/', 'check the spots it asks about at the terminal, the overlay numbering them')
       .example('$0 scan photo.jpg --overlay out/', 'also draw what was read over the photo, to check it')
       .example('$0 scan *.jpg --overlay out/overlays/', 'rank a game night, with overlays to check')

@@ -8,7 +8,7 @@ import type { SheetSetup } from '../../engine/setup.js';
 import { findCard, UnknownCardError } from '../../engine/cards.js';
 import { rankBy } from '../../engine/ranking.js';
 import type { GameData, SheetState } from '../../engine/types.js';
-import { closedHoles, type ReviewItem } from '../../engine/review.js';
+import { closedHoles, spotNumbers, type ReviewItem } from '../../engine/review.js';
 import { BaakoError, OptionError, UserError } from '../../errors.js';
 import { renderOverlay, spots } from '../../scan/overlay.js';
 import { parseAnswer, readText, spotLabel, spotName, valueName, type Answer } from '../../scan/answers.js';
@@ -20,7 +20,7 @@ import { ensureDir, writeFileAtomic } from '../../files.js';
 import { resolveGameFile } from '../../server/game-dir.js';
 import { formatScore } from '../format-score.js';
 import { cliMessage } from '../messages.js';
-import { checkSpots, linePrompter, numbers, type Prompter } from '../check-spots.js';
+import { checkSpots, linePrompter, type Prompter } from '../check-spots.js';
 import { pad, progress, stdio } from '../output.js';
 import { rollsOption } from '../rolls.js';
 import type { ScanArgs } from '../commands/scan.js';
@@ -255,7 +255,7 @@ export async function runScan(args: ScanArgs): Promise<void> {
       if (asked.length) stdio.log(`  check ${spots(asked.length)} ${where}, likeliest wrong first: ${asked.map((u, k) => `${k + 1}. ${describeDoubt(u)}`).join('; ')}`);
       for (const line of closedHoleLines(game, r!.state, asked)) stdio.log(line);
       // (answers are one sheet's: with several photos, each is answered on its own)
-      if (asked.length && sheets.length === 1) stdio.log(`  answer them with --check (asked here, one by one) or --answer ${answerHint(asked[0])}`);
+      if (asked.length && sheets.length === 1) stdio.log(`  answer them with --check (asked here in turn) or --answer ${answerHint(asked[0])}`);
       // Folded away unless asked for: past two or three spots nobody checks, and a long list hides the asked ones.
       if (likely.length && args.verbose) {
         stdio.log(`  not asked, fairly sure or the score stands either way (${likely.length}):`);
@@ -276,7 +276,7 @@ export async function runScan(args: ScanArgs): Promise<void> {
 /** Where several spots to check are the sides of one printed hole read closed all round: one look at it settles them. */
 export function closedHoleLines(game: GameData, state: SheetState, asked: ReviewItem[]): string[] {
   return closedHoles(state, game.sheets[state.side].map.holes, asked).map(
-    (g) => `  spots ${numbers(g.sides.map((u) => asked.indexOf(u) + 1))} are sides of the printed hole in row ${g.row + 1}, column ${g.col + 1}, read closed all round: one look at it settles them`,
+    (g) => `  spots ${spotNumbers(g.sides.map((u) => asked.indexOf(u) + 1))} are sides of the printed hole in row ${g.row + 1}, column ${g.col + 1}, read closed all round: one look at it settles them`,
   );
 }
 
