@@ -25,6 +25,9 @@ export interface ReviewItem {
  */
 export const LIKELY_RIGHT = 0.025;
 
+/** How many of a reading's doubts it asks about (the rest are likely right or move no points). */
+export const askedCount = (items: readonly ReviewItem[]): number => items.filter((u) => !u.likely).length;
+
 export const sameItem = (a: ReviewItem, b: ReviewItem): boolean => a.kind === b.kind && a.row === b.row && a.col === b.col;
 
 /** An item's place as one string (`h4,7`, `hole5,2`), to keep items in sets and maps by where they are. */

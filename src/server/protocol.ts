@@ -129,10 +129,11 @@ export interface ScanPageView {
   /** Why it was refused or not read. */
   message?: string;
   /** The sheet filed from it. */
-  sheet?: { no: number; player: number; name: string; status: SheetStatus; total: number; checks: number; reviewUrl: string };
+  sheet?: { no: number; player: number; name: string; status: SheetStatus; total: number; checks: number; asked: number; reviewUrl: string };
   /** What a page to assign reads as. */
   total?: number;
   checks?: number;
+  asked?: number;
 }
 
 export interface ScanBatchView {
@@ -158,7 +159,9 @@ export interface SheetSummary {
   name: string;
   status: SheetStatus;
   total: number;
+  /** The doubts listed, and of them the spots asked (doubted enough to check, and able to change the total). */
   checks: number;
+  asked: number;
   createdAt: number;
   confirmedAt: number | null;
   landUrl: string;

@@ -10,6 +10,7 @@
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { dirname, join } from 'node:path';
+import { askedCount } from '../engine/review.js';
 import type { EventHub } from './events.js';
 import { newId } from './ids.js';
 import type { ScanBatchView, ScanPageView } from './protocol.js';
@@ -147,9 +148,9 @@ export class ScanBatches {
         const item: ScanPageView = { page: n, status: p.status, imageUrl, ...(p.message ? { message: p.message } : {}) };
         if (p.status === 'filed' && p.sheetId) {
           const s = store.getSheet(g.id, p.sheetId);
-          if (s) item.sheet = { no: s.no, player: s.player, name: this.o.nameOf(g, s.player), status: s.status, total: s.score.total, checks: s.uncertain.length, reviewUrl: `/g/${g.id}/s/${s.id}` };
+          if (s) item.sheet = { no: s.no, player: s.player, name: this.o.nameOf(g, s.player), status: s.status, total: s.score.total, checks: s.uncertain.length, asked: askedCount(s.uncertain), reviewUrl: `/g/${g.id}/s/${s.id}` };
         }
-        if (p.status === 'unassigned' && p.outcome) Object.assign(item, { total: p.outcome.score.total, checks: p.outcome.uncertain.length });
+        if (p.status === 'unassigned' && p.outcome) Object.assign(item, { total: p.outcome.score.total, checks: p.outcome.uncertain.length, asked: askedCount(p.outcome.uncertain) });
         items.push(item);
       }
       return { id: b.id, name: b.name, bytes: b.bytes, pages: b.pages, status: b.status, createdAt: b.createdAt, items };

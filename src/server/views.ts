@@ -4,6 +4,7 @@ import type { IncomingMessage } from 'node:http';
 import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
 import { checkRolls, describeRollsCheck, rollsQuestion, type Roll } from '../engine/rolls.js';
+import { askedCount } from '../engine/review.js';
 import type { ServerContext } from './context.js';
 import { diceState } from './dice.js';
 import type { Board, GameInfo, HostInfo, PendingSheet, SheetRollsCheck, SheetSummary, SheetView } from './protocol.js';
@@ -59,6 +60,7 @@ export const sheetSummary = (g: GameRow, s: SheetRow, rolls?: SheetRollsCheck): 
   status: s.status,
   total: s.score.total,
   checks: s.uncertain.length,
+  asked: askedCount(s.uncertain),
   createdAt: s.createdAt,
   confirmedAt: s.confirmedAt,
   landUrl: landUrl(g.id, s.no),

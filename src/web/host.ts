@@ -65,7 +65,7 @@ export async function hostPage(root: HTMLElement, hostKey: string): Promise<() =
                   'span',
                   { class: 'who' },
                   h('span', { class: 'name' }, s.name),
-                  h('small', null, `${STATUS[s.status]}${s.checks ? ` · ${s.checks} doubt${s.checks === 1 ? '' : 's'}${s.status === 'confirmed' ? ' checked' : ''}` : ''}`),
+                  h('small', null, `${STATUS[s.status]}${s.asked ? ` · ${s.asked} spot${s.asked === 1 ? '' : 's'} ${s.status === 'confirmed' ? 'checked' : 'to check'}` : ''}`),
                   // A sheet that breaks the rolls' count is never a silent score.
                   s.rolls && !s.rolls.agrees ? h('small', { class: 'rolls-off' }, s.rolls.note ?? s.rolls.summary) : null,
                   s.rolls?.agrees ? h('small', { class: 'rolls-ok' }, '✓ agrees with the rolls') : null,

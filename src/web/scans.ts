@@ -87,10 +87,10 @@ export function scansSection(hostKey: string, refresh: () => Promise<void>): Sca
         'span',
         { class: 'who' },
         h('span', { class: 'name' }, s.name),
-        h('small', null, `${s.total} points${s.checks ? ` · ${plural(s.checks, 'doubt')}` : ''} · `, h('a', { href: s.reviewUrl, target: '_blank', rel: 'noopener' }, s.status === 'review' ? 'check and confirm' : s.status)),
+        h('small', null, `${s.total} points${s.asked ? ` · ${plural(s.asked, 'spot')} to check` : ''} · `, h('a', { href: s.reviewUrl, target: '_blank', rel: 'noopener' }, s.status === 'review' ? 'check and confirm' : s.status)),
       );
     } else if (p.status === 'unassigned') {
-      what = h('span', { class: 'who' }, h('span', { class: 'name' }, `${p.message ?? 'QR code unreadable'}`), h('small', null, `reads ${p.total} points${p.checks ? `, ${plural(p.checks, 'doubt')}` : ''}`), assignRow(b, p));
+      what = h('span', { class: 'who' }, h('span', { class: 'name' }, `${p.message ?? 'QR code unreadable'}`), h('small', null, `reads ${p.total} points${p.asked ? `, ${plural(p.asked, 'spot')} to check` : ''}`), assignRow(b, p));
     } else if (p.status === 'waiting') {
       what = h('span', { class: 'who' }, h('small', null, 'to read'));
     } else {

@@ -212,6 +212,9 @@ describe('sheets read against the rolls', () => {
     });
     const before = (await (await fetch(`${srv.base}/api/host/${host.hostKey}`)).json()) as HostInfo;
     expect(before.sheets[0].rolls?.note).toBe('The rolls gave 5 holes; this sheet has 4.');
+    // The host's list counts the spots asked, not every doubt listed.
+    expect(before.sheets[0]).toMatchObject({ checks: sheet.uncertain.length, asked: sheet.uncertain.filter((u) => !u.likely).length });
+    expect(before.sheets[0].asked).toBeGreaterThanOrEqual(3);
 
     const done = await fetch(`${srv.base}/api/games/${host.id}/sheets/${sheet.id}/confirm`, json('POST', { toggled: [{ kind: 'hole', row: 3, col: 10 }] }));
     expect(done.status).toBe(200);
