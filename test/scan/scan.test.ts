@@ -260,12 +260,14 @@ describe('baako scan output', () => {
     const r = baako(['scan', file]);
     if (asked.length) {
       expect(r.code).toBe(3);
-      const line = r.stdout.split('\n').find((l) => l.includes('likeliest wrong first'))!;
-      expect(line).toMatch(new RegExp(`check ${asked.length} spots?`));
-      expect(line.split(';').length).toBe(asked.length);
-      // numbered as the overlay numbers their circles
-      expect(line.split(';').map((part) => /^\s*(\d+)\. /.exec(part.split(': ').at(-1)!)?.[1])).toEqual(asked.map((_, k) => String(k + 1)));
-      expect(line).toMatch(/% wrong/);
+      const out = r.stdout.split('\n');
+      const at = out.findIndex((l) => l.includes('likeliest wrong first'));
+      expect(out[at]).toMatch(new RegExp(`check ${asked.length} spots? on the sheet, likeliest wrong first:$`));
+      // one a line below it, numbered as the overlay numbers their circles
+      const listed = out.slice(at + 1, at + 1 + asked.length);
+      expect(listed.map((l) => /^ {4}(\d+)\. /.exec(l)?.[1])).toEqual(asked.map((_, k) => String(k + 1)));
+      expect(listed.every((l) => /% wrong/.test(l))).toBe(true);
+      expect(out[at + 1 + asked.length]).not.toMatch(/^ {4}\d+\. /);
     }
     expect(likely.length).toBeGreaterThan(0);
     // folded away unless --verbose, which lists them one a line, likeliest wrong first
@@ -307,7 +309,7 @@ describe('baako scan output', () => {
     expect(r.code, r.stderr).toBe(3);
     expect(r.stdout).toContain('\n  does not agree with 15 rolls: holes 4 of 5 (1 missing), fence edges 117 (expected 115-118)\n');
     expect(r.stdout).toContain('\n  The rolls gave 5 holes; 4 were read: is one of these a hole? (the first 3 spots to check)\n');
-    expect(r.stdout).toMatch(/\n {2}check \d+ spots on the sheet or the overlay, likeliest wrong first: (\d+\. cell \d+,\d+ read blank \((under )?\d+% wrong(, [+-]\d+ if not)?\); )*\d+\. cell 3,10 read blank/);
+    expect(r.stdout).toMatch(/\n {2}check \d+ spots on the sheet or the overlay, likeliest wrong first:\n( {4}\d+\. cell \d+,\d+ read blank \((under )?\d+% wrong(, [+-]\d+ if not)?\)\n)* {4}\d+\. cell 3,10 read blank/);
     expect(readFileSync(overlay).subarray(1, 4).toString()).toBe('PNG');
     const j = JSON.parse(baako(['scan', photo, '--game', gameFile, '--json']).stdout);
     expect(j.rolls).toEqual(trueRolls('sample'));

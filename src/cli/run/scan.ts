@@ -252,7 +252,9 @@ export async function runScan(args: ScanArgs): Promise<void> {
       const likely = r!.uncertain.filter((u) => u.likely);
       const where = args.overlay ? 'on the sheet or the overlay' : 'on the sheet';
       // numbered as the overlay numbers their circles
-      if (asked.length) stdio.log(`  check ${spots(asked.length)} ${where}, likeliest wrong first: ${asked.map((u, k) => `${k + 1}. ${describeDoubt(u)}`).join('; ')}`);
+      // one a line: a list of several on one line is read by nobody
+      if (asked.length) stdio.log(`  check ${spots(asked.length)} ${where}, likeliest wrong first:`);
+      asked.forEach((u, k) => stdio.log(`    ${k + 1}. ${describeDoubt(u)}`));
       for (const line of closedHoleLines(game, r!.state, asked)) stdio.log(line);
       // (answers are one sheet's: with several photos, each is answered on its own)
       if (asked.length && sheets.length === 1) stdio.log(`  answer them with --check (asked here in turn) or --answer ${answerHint(asked[0])}`);
