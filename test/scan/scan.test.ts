@@ -244,7 +244,7 @@ describe('baako scan output', () => {
   it('prints the player, the breakdown and exits 0 when nothing is asked, 3 when a spot is to check', () => {
     const r = baako(['scan', easyPath]);
     expect([0, 3]).toContain(r.code);
-    expect(r.stdout).toMatch(new RegExp(`easy\\.jpg: player ${easy.truth.player}: sheet ${easy.truth.side}, total ${easy.truth.score}( \\([A-Za-z ]+\\))?( \\(-?\\d+ to -?\\d+ until you check \\d+ spots?\\))?, confidence`));
+    expect(r.stdout).toMatch(new RegExp(`easy\\.jpg: player ${easy.truth.player}: sheet ${easy.truth.side}, total ${easy.truth.score}( \\([A-Za-z ]+(; -?\\d+ to -?\\d+ until you check \\d+ spots?)?\\)| \\(-?\\d+ to -?\\d+ until you check \\d+ spots?\\))?, confidence`));
     if (r.code === 3) expect(r.stdout).toMatch(/check \d+ spots? on the sheet/);
     else expect(r.stdout).not.toMatch(/check \d+ spot/);
     expect(r.stdout.endsWith('\n')).toBe(true);

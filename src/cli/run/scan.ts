@@ -115,7 +115,13 @@ function describeDoubt(u: ScanResult['uncertain'][number]): string {
 function totalText(r: ScanResult): string {
   const asked = r.uncertain.filter((u) => !u.likely).length;
   const [lo, hi] = r.range;
-  return asked ? ` (${lo === hi ? 'the same' : `${lo} to ${hi}`} until you check ${spots(asked)})` : '';
+  return asked ? `${lo === hi ? 'the same' : `${lo} to ${hi}`} until you check ${spots(asked)}` : '';
+}
+
+/** The heading with the range the spots allow in its parenthesis: "total 41 (Mudlark; 39 to 43 until ...)". */
+function withRange(heading: string, range: string): string {
+  if (!range) return heading;
+  return heading.endsWith(')') ? `${heading.slice(0, -1)}; ${range})` : `${heading} (${range})`;
 }
 
 /**
@@ -154,7 +160,7 @@ function pageLine(name: string, r: ScanResult): string {
   const check = shown.length ? `; check ${shown.join(' ')}${asked.length > shown.length ? ` and ${asked.length - shown.length} more` : ''}` : '';
   const rolls = r.rolls && !r.rolls.check.agrees ? `; ${r.rolls.summary}` : '';
   const answered = r.answered ? `; answered ${r.answered.map(answerText).join(', ')}` : '';
-  return `${name}: ${who}, ${r.score.total} points${totalText(r)}, sheet ${r.state.side}, confidence ${r.confidence.toFixed(2)}${setup}${rolls}${answered}${check}`;
+  return `${name}: ${who}, ${r.score.total} points${totalText(r) ? ` (${totalText(r)})` : ''}, sheet ${r.state.side}, confidence ${r.confidence.toFixed(2)}${setup}${rolls}${answered}${check}`;
 }
 
 export async function runScan(args: ScanArgs): Promise<void> {
@@ -244,7 +250,7 @@ export async function runScan(args: ScanArgs): Promise<void> {
       if (i > 0) stdio.log();
       const who = r!.player !== undefined ? `player ${r!.player}` : 'player ?';
       const lines = formatScore(game, r!.state, r!.score, `${name}: ${who}`, { verbose: args.verbose });
-      lines[0] += `${totalText(r!)}, confidence ${r!.confidence.toFixed(2)}${setupNote(r!)}`;
+      lines[0] = `${withRange(lines[0], totalText(r!))}, confidence ${r!.confidence.toFixed(2)}${setupNote(r!)}`;
       for (const l of [...lines, ...rollsLines(r!)]) stdio.log(l);
       if (r!.answered) stdio.log(`  answered: ${r!.answered.map(answerText).join(', ')}`);
       if (r!.printedOtherwise) stdio.log(`  check the setup: the sheet's print shows ${printedText(r!.printedOtherwise)}, not the cards given: is it another game's sheet?`);
