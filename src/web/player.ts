@@ -435,7 +435,7 @@ export async function reviewPage(root: HTMLElement, gameId: string, sheetId: str
     }),
   );
 
-  /** One printed hole's question: its close-up, "Yes, closed all round", and its sides one by one folded below. */
+  /** One printed hole's question: its close-up, "Yes, closed" (every side right as read), and its sides folded below. */
   function holeQuestion(group: ClosedHole<ReviewItem>) {
     const hole = { kind: 'hole' as const, row: group.row, col: group.col };
     const view = overlay({ land: sheet.land, url: sheet.land.url, uncertain: group.sides, numbers: false, view: closeUp(sheet.land, hole, 2.2), label: `Close-up of the printed hole in row ${group.row + 1}, column ${group.col + 1}` });
