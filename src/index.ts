@@ -206,7 +206,7 @@ export async function scanPhoto(photo: string | Buffer, opts: ScanPhotoOptions =
   if (opts.overlay) {
     const { renderOverlay } = await import('./scan/overlay.js');
     const title = `${r.player !== undefined ? `player ${r.player}, ` : ''}total ${r.score.total}`;
-    reading.overlay = await renderOverlay({ ...r, title });
+    reading.overlay = await renderOverlay({ ...r, title, printedHoles: game.sheets[r.state.side].map.holes });
   }
   return reading;
 }

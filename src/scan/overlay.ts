@@ -1,5 +1,6 @@
 import { sharp } from '../sharp.js';
-import type { Score, SheetState } from '../engine/types.js';
+import { closedHoles, spotNumbers } from '../engine/review.js';
+import type { Cell, Score, SheetState } from '../engine/types.js';
 import type { LandGrid } from './grid.js';
 import type { Photo } from './image.js';
 import { rectifyLand } from './rectify.js';
@@ -18,10 +19,25 @@ export interface OverlayInput {
   title: string;
   /** The reading against the rolls: its summary (or the question where it disagrees) on the last line. */
   rolls?: RollsReview;
+  /** The sheet's printed holes (sheet B): asked spots that are sides of one read closed all round are named together. */
+  printedHoles?: readonly Cell[];
 }
 
 /** "1 spot", "3 spots". */
 export const spots = (n: number): string => `${n} spot${n === 1 ? '' : 's'}`;
+
+/**
+ * The overlay's line on what to check: "5 spots to check (red circles, numbered; 1-4: one printed hole's sides);
+ * 31 not asked (dashed)". The asked spots are numbered in their order in `uncertain`, as the circles are.
+ */
+export function toCheckLine(o: Pick<OverlayInput, 'uncertain' | 'state' | 'printedHoles'>): string {
+  const asked = o.uncertain.filter((u) => u.likely !== true);
+  const likelyRight = o.uncertain.length - asked.length;
+  const groups = o.printedHoles ? closedHoles(o.state, o.printedHoles, asked) : [];
+  const numbered = groups.map((g) => spotNumbers(g.sides.map((u) => asked.indexOf(u) + 1))).join(' and ');
+  const holes = groups.length ? `; ${numbered}: ${groups.length === 1 ? "one printed hole's sides" : "each a printed hole's sides"}` : '';
+  return [asked.length ? `${spots(asked.length)} to check (red circles, numbered${holes})` : '', likelyRight ? `${likelyRight} not asked (dashed)` : ''].filter(Boolean).join('; ');
+}
 
 const esc = (s: string) => s.replace(/[<>&"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;' })[c]!);
 
@@ -60,12 +76,10 @@ export async function renderOverlay(o: OverlayInput): Promise<Buffer> {
       `<path d="M${X(c) + k},${Y(r) + k}L${X(c + 1) - k},${Y(r + 1) - k}M${X(c + 1) - k},${Y(r) + k}L${X(c) + k},${Y(r + 1) - k}" stroke="#ff7f00" stroke-width="5" stroke-linecap="round"/>`,
     );
   }
-  let likelyRight = 0;
   let asked = 0;
   o.uncertain.forEach((u) => {
     const dashed = u.likely === true;
-    if (dashed) likelyRight++;
-    else asked++;
+    if (!dashed) asked++;
     const [cx, cy] = u.kind === 'hole' ? [X(u.col) + P / 2, Y(u.row) + P / 2] : u.kind === 'h' ? [X(u.col) + P / 2, Y(u.row)] : [X(u.col), Y(u.row) + P / 2];
     // An edge's circle stays clear of the X in the cells beside it, so a doubted edge never hides a hole.
     const r = P * (u.kind === 'hole' ? 0.42 : 0.3);
@@ -80,7 +94,7 @@ export async function renderOverlay(o: OverlayInput): Promise<Buffer> {
       );
     }
   });
-  const toCheck = [asked ? `${spots(asked)} to check (red circles, numbered)` : '', likelyRight ? `${likelyRight} not asked (dashed)` : ''].filter(Boolean).join('; ');
+  const toCheck = toCheckLine(o);
   // the cards' legend on one line, what to check on a second, the rolls' count on a third
   const rollsLine = o.rolls ? (o.rolls.note ?? o.rolls.summary) : '';
   const foot = 30 + (toCheck ? 22 : 0) + (rollsLine ? 22 : 0);

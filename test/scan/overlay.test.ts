@@ -2,7 +2,9 @@ import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { loadGame } from '../../src/data/load.js';
-import { renderOverlay } from '../../src/scan/overlay.js';
+import { renderOverlay, toCheckLine } from '../../src/scan/overlay.js';
+import { blankState } from '../../src/engine/board.js';
+import type { SheetState } from '../../src/engine/types.js';
 import { scanPhoto } from '../../src/scan/scan.js';
 
 describe('the scan overlay', () => {
@@ -67,5 +69,34 @@ describe('the scan overlay', () => {
     expect(solid).toBeGreaterThan(300);
     expect(dashed).toBeGreaterThan(50);
     expect(dashed).toBeLessThan(solid * 0.5);
+  });
+
+  it("names the asked spots that are one printed hole's sides in its line on what to check", () => {
+    const game = loadGame();
+    const holes = game.sheets.B.map.holes;
+    const closeAll = (st: SheetState, cells: readonly (readonly [number, number])[]) => {
+      const h = st.fences.h.map((l) => l.split(''));
+      const v = st.fences.v.map((l) => l.split(''));
+      for (const [r, c] of cells) {
+        h[r][c] = h[r + 1][c] = '1';
+        v[r][c] = v[r][c + 1] = '1';
+      }
+      return { ...st, fences: { h: h.map((l) => l.join('')), v: v.map((l) => l.join('')) } };
+    };
+    const sides = ([r, c]: readonly [number, number]) => [
+      { kind: 'h' as const, row: r, col: c },
+      { kind: 'h' as const, row: r + 1, col: c },
+      { kind: 'v' as const, row: r, col: c },
+      { kind: 'v' as const, row: r, col: c + 1 },
+    ];
+    const [a, b] = holes;
+    const state = closeAll(blankState('B', game.cards.slice(0, 5).map((x) => x.name)), [a, b]);
+    const likely = { kind: 'hole' as const, row: 0, col: 0, likely: true };
+    // one hole: its four sides first, then a spot of its own
+    expect(toCheckLine({ state, printedHoles: holes, uncertain: [...sides(a), { kind: 'v', row: 6, col: 3 }, likely] })).toBe("5 spots to check (red circles, numbered; 1-4: one printed hole's sides); 1 not asked (dashed)");
+    // two holes, numbered as asked; a side not asked leaves the rest of its hole grouped
+    expect(toCheckLine({ state, printedHoles: holes, uncertain: [...sides(a), { ...sides(b)[0], likely: true }, ...sides(b).slice(1)] })).toBe("7 spots to check (red circles, numbered; 1-4 and 5-7: each a printed hole's sides); 1 not asked (dashed)");
+    // without the printed holes (sheet A, or a caller that has none), the plain line
+    expect(toCheckLine({ state, uncertain: sides(a) })).toBe('4 spots to check (red circles, numbered)');
   });
 });

@@ -184,7 +184,7 @@ export async function runScan(args: ScanArgs): Promise<void> {
     try {
       const path = overlayPath(args.overlay, file, several, page);
       const title = `${basename(name)}: ${result.player !== undefined ? `player ${result.player}, ` : ''}total ${result.score.total}`;
-      writeFileAtomic(path, await renderOverlay({ ...result, title }));
+      writeFileAtomic(path, await renderOverlay({ ...result, title, printedHoles: game.sheets[result.state.side].map.holes }));
       return path;
     } catch (e) {
       if (!(e instanceof BaakoError)) throw e;
