@@ -6,7 +6,7 @@ import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import { answerWord, readText, spotLabel, spotPlace, type Answer } from '../scan/answers.js';
 import { writeNotation } from '../engine/notation.js';
-import { closedHoles, holeSide, itemKey, spotNumbers, type ClosedHole } from '../engine/review.js';
+import { closedHoles, holeSide, itemKey, sideNumbers, type ClosedHole } from '../engine/review.js';
 import type { GameData, SheetState } from '../engine/types.js';
 import { spots } from '../scan/overlay.js';
 import type { ScanResult } from '../scan/scan.js';
@@ -96,7 +96,6 @@ const question = (u: Pick<Answer, 'kind'>) => (u.kind === 'hole' ? 'Is it a hole
 
 type Spot = ScanResult['uncertain'][number];
 
-/** A side of a cell as a player names it. */
 /**
  * Asks each spot of `result` the scan asks about (likeliest wrong first) and reads the sheet again with the answers
  * (`rescan`, given every answer so far). Spots asked anew after a reading with answers are asked in turn, a few
@@ -149,7 +148,7 @@ export async function checkSpots(
     };
     const askHole = async (hole: ClosedHole<Spot>) => {
       const labels = hole.sides.map(spotLabel).join(' ');
-      prompter.say(`  ${round === 0 ? `${spotNumbers(hole.sides.map(number))}. ` : ''}the printed hole in row ${hole.row + 1}, column ${hole.col + 1}, read closed all round (its sides ${labels}):`);
+      prompter.say(`  ${round === 0 ? `${sideNumbers(hole, todo)}. ` : ''}the printed hole in row ${hole.row + 1}, column ${hole.col + 1}, read closed all round (its sides ${labels}):`);
       for (const line of spotExcerpt(r.state, opts.game, { kind: 'hole', row: hole.row, col: hole.col }, hole.sides)) prompter.say(`        ${line}`.trimEnd());
       const all = await reply('     Is the hole closed all round on the paper (a fence on every side)? ', 'h', 'closed', 'not');
       if (all !== 0) return hole.sides.every((side) => take(side, all));

@@ -107,3 +107,6 @@ export const holeSide = (u: Pick<ReviewItem, 'kind' | 'row' | 'col'>, hole: { ro
 
 /** Spot numbers as the overlays show them: 1-4 for a run, else 1, 2, 4. */
 export const spotNumbers = (ns: number[]): string => (ns.every((n, i) => i === 0 || n === ns[i - 1] + 1) ? `${ns[0]}-${ns[ns.length - 1]}` : ns.join(', '));
+
+/** A closed hole's sides numbered by their place in `list` (the spots as numbered on the overlays), from 1. */
+export const sideNumbers = <T>(hole: ClosedHole<T>, list: readonly T[]): string => spotNumbers(hole.sides.map((u) => list.indexOf(u) + 1));

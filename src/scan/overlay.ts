@@ -1,5 +1,5 @@
 import { sharp } from '../sharp.js';
-import { closedHoles, spotNumbers } from '../engine/review.js';
+import { closedHoles, sideNumbers } from '../engine/review.js';
 import type { Cell, Score, SheetState } from '../engine/types.js';
 import type { LandGrid } from './grid.js';
 import type { Photo } from './image.js';
@@ -34,7 +34,7 @@ export function toCheckLine(o: Pick<OverlayInput, 'uncertain' | 'state' | 'print
   const asked = o.uncertain.filter((u) => u.likely !== true);
   const likelyRight = o.uncertain.length - asked.length;
   const groups = o.printedHoles ? closedHoles(o.state, o.printedHoles, asked) : [];
-  const numbered = groups.map((g) => spotNumbers(g.sides.map((u) => asked.indexOf(u) + 1))).join(' and ');
+  const numbered = groups.map((g) => sideNumbers(g, asked)).join(' and ');
   const holes = groups.length ? `; ${numbered}: ${groups.length === 1 ? "one printed hole's sides" : "each a printed hole's sides"}` : '';
   return [asked.length ? `${spots(asked.length)} to check (red circles, numbered${holes})` : '', likelyRight ? `${likelyRight} not asked (dashed)` : ''].filter(Boolean).join('; ');
 }

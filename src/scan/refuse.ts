@@ -1,5 +1,6 @@
 import { fewestFenceEdges, fewestFenceEdgesEachWay } from '../engine/moves.js';
 import type { GameData, SheetState } from '../engine/types.js';
+import { askedCount } from '../engine/review.js';
 import { ScanRefused } from '../errors.js';
 import type { RatedItem } from './ask.js';
 import type { LandGrid } from './grid.js';
@@ -20,7 +21,7 @@ const { maxAsked: MAX_ASKED, mostExpectedWrong: MOST_EXPECTED_WRONG } = TUNING.r
  * alone moving nothing, so none is asked and the total comes out wrong.
  */
 export function checkReadable(name: string, rated: RatedItem[]): void {
-  const asked = rated.filter((r) => !r.likely).length;
+  const asked = askedCount(rated);
   if (asked > MAX_ASKED) {
     throw new ScanRefused('too-doubtful', name, `the photo is too hard to read reliably (${asked} spots to check): retake it closer, in even light, holding still`);
   }

@@ -2,7 +2,7 @@
  * The player's screens: pick your name, photograph your sheet, then check what was read: tap the scanner's
  * doubts to switch them (the score is recomputed here, by the same engine as the server), and confirm.
  */
-import { applyToggles, closedHoles, holeSide, itemValue, LIKELY_RIGHT, sameItem, spotNumbers, type ClosedHole, type ReviewItem } from '../engine/review.js';
+import { applyToggles, closedHoles, holeSide, itemValue, LIKELY_RIGHT, sameItem, sideNumbers, type ClosedHole, type ReviewItem } from '../engine/review.js';
 import { checkRolls, describeRollsCheck, rollsQuestion } from '../engine/rolls.js';
 import { scoreState } from '../engine/score.js';
 import type { Score, SheetState } from '../engine/types.js';
@@ -439,7 +439,7 @@ export async function reviewPage(root: HTMLElement, gameId: string, sheetId: str
   function holeQuestion(group: ClosedHole<ReviewItem>) {
     const hole = { kind: 'hole' as const, row: group.row, col: group.col };
     const view = overlay({ land: sheet.land, url: sheet.land.url, uncertain: group.sides, numbers: false, view: closeUp(sheet.land, hole, 2.2), label: `Close-up of the printed hole in row ${group.row + 1}, column ${group.col + 1}` });
-    const nos = spotNumbers(group.sides.map((it) => sheet.uncertain.indexOf(it) + 1));
+    const nos = sideNumbers(group, sheet.uncertain);
     const value = h('span', { class: 'doubt-val' });
     const yes = h('button', { type: 'button', class: 'btn secondary small right-as-read' }, '✓ Yes, closed');
     yes.addEventListener('click', () => {

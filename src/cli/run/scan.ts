@@ -8,7 +8,7 @@ import type { SheetSetup } from '../../engine/setup.js';
 import { findCard, UnknownCardError } from '../../engine/cards.js';
 import { rankBy } from '../../engine/ranking.js';
 import type { GameData, SheetState } from '../../engine/types.js';
-import { closedHoles, spotNumbers, type ReviewItem } from '../../engine/review.js';
+import { askedCount, closedHoles, sideNumbers, type ReviewItem } from '../../engine/review.js';
 import { BaakoError, OptionError, UserError } from '../../errors.js';
 import { renderOverlay, spots } from '../../scan/overlay.js';
 import { parseAnswer, readText, spotLabel, spotName, valueName, type Answer } from '../../scan/answers.js';
@@ -113,12 +113,12 @@ function describeDoubt(u: ScanResult['uncertain'][number]): string {
 
 /** The total, and while spots are to be checked, the totals they allow: "41 (39 to 44 until you check 3 spots)". */
 function totalText(r: ScanResult): string {
-  const asked = r.uncertain.filter((u) => !u.likely).length;
+  const asked = askedCount(r.uncertain);
   const [lo, hi] = r.range;
   return asked ? `${lo === hi ? 'the same' : `${lo} to ${hi}`} until you check ${spots(asked)}` : '';
 }
 
-/** The heading with the range the spots allow in its parenthesis: "total 41 (Mudlark; 39 to 43 until ...)". */
+/** The heading with the range the spots allow in its parenthesis: "total 41 (Exotic discoverer; 39 to 43 until ...)". */
 function withRange(heading: string, range: string): string {
   if (!range) return heading;
   return heading.endsWith(')') ? `${heading.slice(0, -1)}; ${range})` : `${heading} (${range})`;
@@ -160,7 +160,7 @@ function pageLine(name: string, r: ScanResult): string {
   const check = shown.length ? `; check ${shown.join(' ')}${asked.length > shown.length ? ` and ${asked.length - shown.length} more` : ''}` : '';
   const rolls = r.rolls && !r.rolls.check.agrees ? `; ${r.rolls.summary}` : '';
   const answered = r.answered ? `; answered ${r.answered.map(answerText).join(', ')}` : '';
-  return `${name}: ${who}, ${r.score.total} points${totalText(r) ? ` (${totalText(r)})` : ''}, sheet ${r.state.side}, confidence ${r.confidence.toFixed(2)}${setup}${rolls}${answered}${check}`;
+  return `${name}: ${who}, ${withRange(`${r.score.total} points`, totalText(r))}, sheet ${r.state.side}, confidence ${r.confidence.toFixed(2)}${setup}${rolls}${answered}${check}`;
 }
 
 export async function runScan(args: ScanArgs): Promise<void> {
@@ -284,7 +284,7 @@ export async function runScan(args: ScanArgs): Promise<void> {
 /** Where several spots to check are the sides of one printed hole read closed all round: one look at it settles them. */
 export function closedHoleLines(game: GameData, state: SheetState, asked: ReviewItem[]): string[] {
   return closedHoles(state, game.sheets[state.side].map.holes, asked).map(
-    (g) => `  spots ${spotNumbers(g.sides.map((u) => asked.indexOf(u) + 1))} are sides of the printed hole in row ${g.row + 1}, column ${g.col + 1}, read closed all round: one look at it settles them`,
+    (g) => `  spots ${sideNumbers(g, asked)} are sides of the printed hole in row ${g.row + 1}, column ${g.col + 1}, read closed all round: one look at it settles them`,
   );
 }
 
@@ -292,7 +292,7 @@ export function closedHoleLines(game: GameData, state: SheetState, asked: Review
 export function ranking(items: { file: string; result: ScanResult }[]): string[] {
   const lines = [`${pad('rank', 6)}${pad('player', 8)}${pad('total', 7)}${pad('finds', 7)}photo`];
   for (const { item: it, rank } of rankBy(items, (x) => x.result.score)) {
-    const asked = it.result.uncertain.filter((u) => !u.likely).length;
+    const asked = askedCount(it.result.uncertain);
     const flag = asked ? ` (${spots(asked)} to check)` : '';
     lines.push(`${pad(rank, 6)}${pad(it.result.player ?? '?', 8)}${pad(it.result.score.total, 7)}${pad(it.result.score.discoveries.length, 7)}${it.file}${flag}`);
   }
