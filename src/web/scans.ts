@@ -5,9 +5,7 @@
 import type { HostInfo, ScanBatchView, ScanPageView } from '../server/protocol.js';
 import { ApiFailure, sendJson, uploadPhoto } from './api.js';
 import { h } from './dom.js';
-import { errorBox } from './ui.js';
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+import { errorBox, plural } from './ui.js';
 
 export interface ScansBox {
   el: HTMLElement;

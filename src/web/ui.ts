@@ -5,8 +5,11 @@ import { ApiFailure, getJson } from './api.js';
 import { h, type Child } from './dom.js';
 import { overlay } from './overlay.js';
 
+/** A count in words: 1 spot, 3 spots, -1 point. */
+export const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${Math.abs(n) === 1 ? one : many}`;
+
 /** A total in words: 1 point, -1 point, 14 points. */
-export const pointsText = (n: number): string => `${n} point${Math.abs(n) === 1 ? '' : 's'}`;
+export const pointsText = (n: number): string => plural(n, 'point');
 
 export function topBar(title: string, sub?: Child, right?: Child): HTMLElement {
   return h(
