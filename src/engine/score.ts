@@ -43,6 +43,30 @@ function scratchFor(n: number): Scratch {
 
 /** Scores a board; the hot path (see bench/): typed arrays, one pass per concern. */
 export function scoreBoard(game: GameData, sheet: SheetDef, b: Board, cardNames: string[]): Score {
+  const discoveries: Discovery[] = [];
+  const t = tally(game, sheet, b, cardNames, discoveries);
+  const score: Score = {
+    total: t.total,
+    cards: t.cards,
+    penalties: t.penalties,
+    discoveries,
+    penaltyDetail: { eggs: t.eggs, enclosedHoles: t.enclosedHoles },
+  };
+  const title = soloTitle(sheet.soloTitles, t.total);
+  if (title) score.title = title;
+  return score;
+}
+
+/**
+ * A board's total as scoreBoard gives it, with no discoveries listed: rating a scan's doubts scores thousands of
+ * boards, and listing each one's discoveries made most of the scan's garbage.
+ */
+export function boardTotal(game: GameData, sheet: SheetDef, b: Board, cardNames: string[]): number {
+  return tally(game, sheet, b, cardNames, null).total;
+}
+
+/** The cards' points, the penalties and the total of a board; each discovery added to `list` where one is given. */
+function tally(game: GameData, sheet: SheetDef, b: Board, cardNames: string[], list: Discovery[] | null) {
   const { rows, cols } = b;
   const n = rows * cols;
   const pcs = playCards(game, cardNames);
@@ -95,10 +119,10 @@ export function scoreBoard(game: GameData, sheet: SheetDef, b: Board, cardNames:
   }
 
   const [cr, cc] = sheet.center;
-  const discoveries: Discovery[] = [];
   const cardTotals: Record<string, number> = {};
   for (const pc of pcs) cardTotals[pc.card.name] = 0;
   let eggPenaltyCount = 0;
+  let sum = 0;
   // Per-region visit stamps, so counting distinct neighbours allocates nothing.
   marks.fill(0, 0, count);
   let visit = 0;
@@ -146,22 +170,15 @@ export function scoreBoard(game: GameData, sheet: SheetDef, b: Board, cardNames:
     }
     if (cond.negate) met = !met;
     let eggs = 0;
-    const cells: Cell[] = [];
-    for (let i = f.from; i < f.to; i++) {
-      const k = cellsOf[i];
-      eggs += b.egg[k];
-      cells.push([(k / cols) | 0, k % cols]);
-    }
+    for (let i = f.from; i < f.to; i++) eggs += b.egg[cellsOf[i]];
     eggPenaltyCount += eggs;
     const points = f.pc.card.base + (met ? f.pc.card.bonus : 0);
     cardTotals[f.pc.card.name] += points;
-    discoveries.push({
-      card: f.pc.card.name,
-      cells,
-      points,
-      conditionMet: met,
-      eggs,
-    });
+    sum += points;
+    if (!list) continue;
+    const cells: Cell[] = [];
+    for (let i = f.from; i < f.to; i++) cells.push([(cellsOf[i] / cols) | 0, cellsOf[i] % cols]);
+    list.push({ card: f.pc.card.name, cells, points, conditionMet: met, eggs });
   }
 
   let enclosedHoles = 0;
@@ -175,19 +192,7 @@ export function scoreBoard(game: GameData, sheet: SheetDef, b: Board, cardNames:
   }
 
   const penalties = eggPenaltyCount * sheet.penalties.eggInDiscovery + enclosedHoles * sheet.penalties.enclosedHole;
-  let sum = 0;
-  for (const v of Object.values(cardTotals)) sum += v;
-  const total = sum - penalties;
-  const score: Score = {
-    total,
-    cards: cardTotals,
-    penalties,
-    discoveries,
-    penaltyDetail: { eggs: eggPenaltyCount, enclosedHoles },
-  };
-  const title = soloTitle(sheet.soloTitles, total);
-  if (title) score.title = title;
-  return score;
+  return { total: sum - penalties, cards: cardTotals, penalties, eggs: eggPenaltyCount, enclosedHoles };
 }
 
 export function soloTitle(titles: SoloTitle[], total: number): string | undefined {

@@ -39,6 +39,14 @@ function font(file: string): FontkitFont {
   return f;
 }
 
+/**
+ * Lets the parsed fonts go (about 10 MB of objects): a process that drew a page or two and goes on with other work,
+ * the scanner comparing a photo with its drawn sheet, should not carry them through every later collection.
+ */
+export function releaseFonts(): void {
+  parsed.clear();
+}
+
 export function registerFonts(doc: Doc): void {
   for (const [name, file] of Object.entries(FONT_FILES)) doc.registerFont(name, font(file) as unknown as Buffer);
   doc.font('text');

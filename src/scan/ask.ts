@@ -1,7 +1,7 @@
 import { boardFromState, type Board } from '../engine/board.js';
 import { rng } from '../engine/random.js';
 import { itemKey } from '../engine/review.js';
-import { scoreBoard } from '../engine/score.js';
+import { boardTotal } from '../engine/score.js';
 import type { GameData, SheetState } from '../engine/types.js';
 import type { ReadItem } from './read.js';
 import { TUNING } from './tuning.js';
@@ -48,7 +48,7 @@ function flip(b: Board, it: ReadItem): void {
 export function rateDoubts(game: GameData, state: SheetState, uncertain: ReadItem[], ask: ReadItem[] = [], likelyRight: number = LIKELY_RIGHT): Doubts {
   const sheet = game.sheets[state.side];
   const board = boardFromState(state, sheet.map, sheet.grid.rows, sheet.grid.cols);
-  const total = () => scoreBoard(game, sheet, board, state.cards).total;
+  const total = () => boardTotal(game, sheet, board, state.cards);
   const base = total();
   const moved = (list: ReadItem[]) => {
     for (const it of list) flip(board, it);

@@ -53,26 +53,50 @@ export interface EdgeIndex {
   cols: number;
   /** Index of each interior edge's entry in `edges`, by place, -1 for the borderline and outside. */
   at: (kind: 'h' | 'v', row: number, col: number) => number;
+  /**
+   * The edges meeting each edge's two ends, six entries an edge (`MEETING`): at each end the edge straight on, then
+   * the two across; each an index into `edges`, BORDERLINE or OUTSIDE. Looked up once a sheet, not per model.
+   */
+  meeting: Int32Array;
 }
+
+/** Entries of EdgeIndex.meeting for an edge of the borderline (fenced) and for no edge (past the land). */
+export const BORDERLINE = -2;
+export const OUTSIDE = -1;
+/** Entries an edge has in EdgeIndex.meeting: at each of its two ends, the edge straight on and the two across. */
+const MEETING = 6;
 
 export function edgeIndex(edges: { kind: 'h' | 'v'; row: number; col: number }[], rows: number, cols: number): EdgeIndex {
   const W = cols + 1;
   const vBase = (rows + 1) * W;
   const map = new Int32Array(vBase * 2).fill(-1);
   edges.forEach((e, i) => (map[(e.kind === 'h' ? 0 : vBase) + e.row * W + e.col] = i));
-  return {
-    rows,
-    cols,
-    at: (kind, row, col) => {
-      if (row < 0 || col < 0 || row > rows || col > cols) return -1;
-      if (kind === 'h' ? col >= cols : row >= rows) return -1;
-      return map[(kind === 'h' ? 0 : vBase) + row * W + col];
-    },
+  const at = (kind: 'h' | 'v', row: number, col: number) => {
+    if (row < 0 || col < 0 || row > rows || col > cols) return -1;
+    if (kind === 'h' ? col >= cols : row >= rows) return -1;
+    return map[(kind === 'h' ? 0 : vBase) + row * W + col];
   };
+  const entry = (kind: 'h' | 'v', row: number, col: number) => {
+    const j = at(kind, row, col);
+    if (j >= 0) return j;
+    const border = kind === 'h' ? (row === 0 || row === rows) && col >= 0 && col < cols : (col === 0 || col === cols) && row >= 0 && row < rows;
+    return border ? BORDERLINE : OUTSIDE;
+  };
+  const meeting = new Int32Array(edges.length * MEETING);
+  edges.forEach((e, i) => {
+    let k = i * MEETING;
+    for (const end of meetingAt(e.kind, e.row, e.col)) {
+      meeting[k++] = entry(...end.straight);
+      for (const o of end.others) meeting[k++] = entry(...o);
+    }
+  });
+  return { rows, cols, at, meeting };
 }
 
+type EdgeAt = ['h' | 'v', number, number];
+
 /** The two end vertices of an edge and, at each, the other edges meeting there (the first one straight on). */
-export function meetingAt(kind: 'h' | 'v', row: number, col: number): { straight: [string, number, number]; others: [string, number, number][] }[] {
+export function meetingAt(kind: 'h' | 'v', row: number, col: number): { straight: EdgeAt; others: EdgeAt[] }[] {
   if (kind === 'h') {
     return [
       { straight: ['h', row, col - 1], others: [['v', row - 1, col], ['v', row, col]] },
@@ -103,8 +127,6 @@ export interface GridLine {
 /** The grid line an edge lies on: h lines by row, v lines by column. */
 export const lineKey = (kind: 'h' | 'v', row: number, col: number) => (kind === 'h' ? `h${row}` : `v${col}`);
 
-const lineInputs = (l: GridLine | undefined, r: (v: number) => number) => (l ? [r(l.median), r(l.spread), r(l.beyond)] : [0, 0, 0]);
-
 /** A land's edges as measured: each one's dotted-line ink and best stroke, the sheet's stroke levels, their places. */
 export interface DrawnEdges {
   edges: EdgeFeature[];
@@ -127,20 +149,14 @@ export function localInputs({ edges, strokes, cal, idx }: DrawnEdges, cells: (Ce
     const shade = [a?.shade ?? 0, b?.shade ?? 0];
     const cross = [a?.cross ?? 0, b?.cross ?? 0];
     const fill = [a?.fill ?? 0, b?.fill ?? 0];
-    const straight: number[] = [];
-    const meet: number[] = [];
-    for (const end of meetingAt(e.kind, e.row, e.col)) {
-      const j = idx.at(...(end.straight as ['h' | 'v', number, number]));
-      straight.push(j >= 0 ? strokes[j].q30 : 0);
-      let top = 0;
-      for (const o of end.others) {
-        const k = idx.at(...(o as ['h' | 'v', number, number]));
-        if (k >= 0) top = Math.max(top, strokes[k].q30);
-      }
-      meet.push(top);
-    }
+    // at each end, the stroke straight on and the strongest across (none past the land or on the borderline)
+    const m = i * MEETING;
+    const q30 = (j: number) => (j >= 0 ? strokes[j].q30 : 0);
+    const straight = [q30(idx.meeting[m]), q30(idx.meeting[m + 3])];
+    const meet = [Math.max(0, q30(idx.meeting[m + 1]), q30(idx.meeting[m + 2])), Math.max(0, q30(idx.meeting[m + 4]), q30(idx.meeting[m + 5]))];
     const thirds = [...e.thirds].sort((x, y) => x - y);
-    return Float64Array.from([
+    const line = lines.get(lineKey(e.kind, e.row, e.col));
+    const head = [
       r(s.q30), r(s.q50), r(s.q70), Math.abs(s.offset), s.drift, s.spread, s.crisp, r(s.second[0]), r(s.second[1]), r(s.second[2]),
       r(s.profile[0]), r(s.profile[1]), r(s.profile[2]), r(s.profile[3]),
       r(Math.min(f[0], f[4])), r(Math.max(f[0], f[4])), r(f[2]), r(Math.min(f[1], f[3])),
@@ -149,34 +165,33 @@ export function localInputs({ edges, strokes, cal, idx }: DrawnEdges, cells: (Ce
       r(thirds[0]), r(thirds[1]), r(thirds[2]),
       Math.max(0.2, Math.min(1.3, e.light)), e.glare >= GLARE ? 1 : 0, e.across,
       cal.level, cal.threshold / K, cal.blank / K, Math.min(1, dotMisfit),
-      Math.max(...shade), Math.min(...shade), Math.max(...cross), Math.max(...fill),
-      r(Math.min(...straight)), r(Math.max(...straight)), rx(Math.min(...meet)), rx(Math.max(...meet)),
-      ...lineInputs(lines.get(lineKey(e.kind, e.row, e.col)), r),
-      ...s.patch.map(r),
-    ]);
+      Math.max(shade[0], shade[1]), Math.min(shade[0], shade[1]), Math.max(cross[0], cross[1]), Math.max(fill[0], fill[1]),
+      r(Math.min(straight[0], straight[1])), r(Math.max(straight[0], straight[1])), rx(Math.min(meet[0], meet[1])), rx(Math.max(meet[0], meet[1])),
+      line ? r(line.median) : 0, line ? r(line.spread) : 0, line ? r(line.beyond) : 0,
+    ];
+    // (the band's picture written after, not spread into the list: a spread makes an iterator and a copy an edge)
+    const x = new Float64Array(head.length + s.patch.length);
+    x.set(head);
+    for (let k = 0; k < s.patch.length; k++) x[head.length + k] = r(s.patch[k]);
+    return x;
   });
 }
 
 /** Each edge's context model inputs: its local inputs and what the local model made of the edges meeting it. */
 export function contextInputs(local: Float64Array[], edges: { kind: 'h' | 'v'; row: number; col: number }[], p: Float64Array, idx: EdgeIndex): Float64Array[] {
-  const pAt = (kind: 'h' | 'v', row: number, col: number) => {
-    const j = idx.at(kind, row, col);
-    if (j >= 0) return p[j];
-    // the borderline is fenced, outside the land nothing is
-    const border = kind === 'h' ? (row === 0 || row === idx.rows) && col >= 0 && col < idx.cols : (col === 0 || col === idx.cols) && row >= 0 && row < idx.rows;
-    return border ? 1 : 0;
-  };
-  return edges.map((e, i) => {
-    const straight: number[] = [];
-    const meet: number[] = [];
+  // the borderline is fenced, outside the land nothing is
+  const pAt = (j: number) => (j >= 0 ? p[j] : j === BORDERLINE ? 1 : 0);
+  const { meeting } = idx;
+  return edges.map((_, i) => {
     let fencedEnds = 0;
     let deadEnds = 0;
-    for (const end of meetingAt(e.kind, e.row, e.col)) {
-      const st = pAt(...(end.straight as ['h' | 'v', number, number]));
-      const others = end.others.map((o) => pAt(...(o as ['h' | 'v', number, number])));
-      straight.push(st);
-      meet.push(Math.max(...others));
-      const n = [st, ...others].filter((x) => x >= 0.5).length;
+    const ends: number[] = [];
+    for (let m = i * MEETING; m < (i + 1) * MEETING; m += 3) {
+      const st = pAt(meeting[m]);
+      const a = pAt(meeting[m + 1]);
+      const b = pAt(meeting[m + 2]);
+      ends.push(st, Math.max(a, b));
+      const n = (st >= 0.5 ? 1 : 0) + (a >= 0.5 ? 1 : 0) + (b >= 0.5 ? 1 : 0);
       if (n > 0) fencedEnds++;
       if (n === 1) deadEnds++;
     }
@@ -184,7 +199,15 @@ export function contextInputs(local: Float64Array[], edges: { kind: 'h' | 'v'; r
     const own = local[i];
     const x = new Float64Array(own.length + 7);
     x.set(own);
-    x.set([Math.min(...straight), Math.max(...straight), Math.min(...meet), Math.max(...meet), fencedEnds, deadEnds, p[i]], own.length);
+    const [st0, meet0, st1, meet1] = ends;
+    const k = own.length;
+    x[k] = Math.min(st0, st1);
+    x[k + 1] = Math.max(st0, st1);
+    x[k + 2] = Math.min(meet0, meet1);
+    x[k + 3] = Math.max(meet0, meet1);
+    x[k + 4] = fencedEnds;
+    x[k + 5] = deadEnds;
+    x[k + 6] = p[i];
     return x;
   });
 }

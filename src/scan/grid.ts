@@ -286,20 +286,30 @@ function coarseCorners(photo: Photo, h: Homography, cell: number, cx: number, cy
   const at: [number, number][] = [];
   while (taken.length < CANDIDATES) {
     let best = -Infinity;
-    let found: [number, number] | null = null;
+    let found = false;
+    let fa = 0;
+    let fb = 0;
     // in the order the single best was always searched in, so that ties fall as before
     for (let a = -n; a <= n; a++)
       for (let b = -n; b <= n; b++) {
         const v = scores[(b + n) * side + (a + n)];
-        if (v <= best || at.some(([p, q]) => Math.hypot(a - p, b - q) < apart)) continue;
+        if (v <= best || near(at, a, b, apart)) continue;
         best = v;
-        found = [a, b];
+        found = true;
+        fa = a;
+        fb = b;
       }
     if (!found) break;
-    at.push(found);
-    taken.push({ x: cx + found[0] * unit, y: cy + found[1] * unit, score: best });
+    at.push([fa, fb]);
+    taken.push({ x: cx + fa * unit, y: cy + fb * unit, score: best });
   }
   return taken;
+}
+
+/** Whether (a, b) lies within `apart` of a place already taken (a loop, not a closure made for every place searched). */
+function near(at: [number, number][], a: number, b: number, apart: number): boolean {
+  for (const [p, q] of at) if (Math.hypot(a - p, b - q) < apart) return true;
+  return false;
 }
 
 /**

@@ -93,6 +93,9 @@ export async function printScores(photo: Photo, pose: Pose, grid: LandGrid, game
   const byType = cardsByType(game);
   const most = Math.max(...byType.map((of) => of.length));
   const drawings = await Promise.all(Array.from({ length: most }, (_, k) => drawn(game, chosen.side, chosen.pose.paper, k)));
+  // The drawings are kept; the fonts they were drawn with would only slow every later collection of a process that
+  // goes on reading photos (a game night's server).
+  await import('../render/fonts.js').then((m) => m.releaseFonts());
   const slots = sheetLayout(chosen.side, chosen.pose.paper, game.sheets[chosen.side]).cards;
   const bottom = poseNear(chosen.pose, grid, 'bottom');
   const cards = byType.map((of, i) => ({ names: of.map((c) => c.name), scores: scoresOver(photo, bottom, slots[i], drawings.slice(0, of.length)) }));

@@ -127,11 +127,6 @@ function bestOffset(cs: Float64Array, R: number, r: number): number {
   return at + 0.5;
 }
 
-const median = (xs: number[]) => {
-  const s = xs.filter((x) => !Number.isNaN(x)).sort((a, b) => a - b);
-  return s.length ? s[(s.length - 1) >> 1] : NaN;
-};
-
 /** Fills the NaN of a (rows + 1) x (cols + 1) field from its neighbours, round by round; what stays empty is 0. */
 function fill(f: Float64Array, rows: number, cols: number): void {
   const W = cols + 1;
@@ -157,11 +152,21 @@ function fill(f: Float64Array, rows: number, cols: number): void {
 function medianFilter(f: Float64Array, rows: number, cols: number): Float64Array {
   const W = cols + 1;
   const out = new Float64Array(f.length);
+  // (sorted in place, a value at a time: the field's neighbourhoods are nine values or fewer)
+  const around = new Float64Array(9);
   for (let i = 0; i <= rows; i++)
     for (let j = 0; j <= cols; j++) {
-      const around: number[] = [];
-      for (let a = Math.max(0, i - 1); a <= Math.min(rows, i + 1); a++) for (let b = Math.max(0, j - 1); b <= Math.min(cols, j + 1); b++) around.push(f[a * W + b]);
-      out[i * W + j] = median(around);
+      let n = 0;
+      for (let a = Math.max(0, i - 1); a <= Math.min(rows, i + 1); a++)
+        for (let b = Math.max(0, j - 1); b <= Math.min(cols, j + 1); b++) {
+          const x = f[a * W + b];
+          if (Number.isNaN(x)) continue;
+          let k = n++;
+          for (; k > 0 && around[k - 1] > x; k--) around[k] = around[k - 1];
+          around[k] = x;
+        }
+      // the lower middle value, as `median` takes it
+      out[i * W + j] = n ? around[(n - 1) >> 1] : NaN;
     }
   return out;
 }
