@@ -24,6 +24,8 @@ export interface CrashStats {
   cutOff: { games: number; uploads: number; confirms: number };
   /** Photos found waiting for the scanner just after a restart (scans cut off or not started), in all. */
   requeued: number;
+  /** Rounds whose stalled upload was turned away (503, the server busy) before the kill came. */
+  stalledTurnedAway: number;
   /** Milliseconds from spawn to listening, each round. */
   startMs: number[];
 }
@@ -43,7 +45,7 @@ export async function crashLoop(opts: { rounds: number; seed?: number; maxWaitin
   const games = new Map<string, { players: number }>();
   const uploads = new Map<string, { game: string; player: number }>();
   const confirms = new Map<string, { game: string }>();
-  const stats: CrashStats = { rounds: opts.rounds, seed, games: 0, uploads: 0, confirms: 0, cutOff: { games: 0, uploads: 0, confirms: 0 }, requeued: 0, startMs: [] };
+  const stats: CrashStats = { rounds: opts.rounds, seed, games: 0, uploads: 0, confirms: 0, cutOff: { games: 0, uploads: 0, confirms: 0 }, requeued: 0, stalledTurnedAway: 0, startMs: [] };
 
   // Two games to start with (drawing a pack takes longer than most rounds last).
   const first = await startServerProcess(data, { maxWaiting: opts.maxWaiting });
@@ -148,6 +150,7 @@ export async function crashLoop(opts: { rounds: number; seed?: number; maxWaitin
   /** Game creations, uploads and confirmations at once, cut short by a kill after 10 ms to 4 s. */
   async function workload(round: number, child: ServerProcess, inReview: { game: string; id: string }[]): Promise<void> {
     const live = { games: 0, uploads: 0, confirms: 0 };
+    let killed = false;
     const ops: Promise<void>[] = [];
     const broken: Error[] = [];
     const track = (kind: keyof typeof live, run: () => Promise<void>) => {
@@ -191,6 +194,8 @@ export async function crashLoop(opts: { rounds: number; seed?: number; maxWaitin
         const init = { method: 'POST', headers: { 'Content-Type': 'image/jpeg', 'Idempotency-Key': `stalled-${seed}-${round}` }, body, duplex: 'half' };
         const res = await fetch(`${child.base}/api/games/${game}/sheets?player=1`, init as RequestInit);
         if (res.status !== 503) throw fail(round, `an upload stalled half-way was answered ${res.status}`);
+        // (a server with too many photos waiting turns it away at once, under load: no kill lands on it then)
+        if (!killed) stats.stalledTurnedAway++;
       });
     }
     for (const s of inReview) {
@@ -206,6 +211,7 @@ export async function crashLoop(opts: { rounds: number; seed?: number; maxWaitin
     // more to draw) are acknowledged before the kill.
     await new Promise((r) => setTimeout(r, rand() < 0.25 ? 1500 + rand() * 2500 : 10 + rand() * 1200));
     for (const k of Object.keys(live) as (keyof typeof live)[]) stats.cutOff[k] += live[k];
+    killed = true;
     await child.kill();
     await Promise.all(ops);
     if (broken.length) throw broken[0];

@@ -13,7 +13,9 @@ describe('kill -9 at random moments', () => {
     expect(stats.uploads).toBeGreaterThan(10);
     expect(stats.games).toBeGreaterThan(1);
     expect(stats.confirms).toBeGreaterThan(0);
-    // Every kill came with an upload under way: each round stalls one half-way through its body.
-    expect(stats.cutOff.uploads).toBeGreaterThanOrEqual(stats.rounds);
+    // Every kill came with an upload under way: each round stalls one half-way through its body (unless the server,
+    // busy on a loaded machine, turned it away first).
+    expect(stats.cutOff.uploads + stats.stalledTurnedAway).toBeGreaterThanOrEqual(stats.rounds);
+    expect(stats.cutOff.uploads).toBeGreaterThan(0);
   }, 180_000);
 });
