@@ -139,6 +139,8 @@ export interface DrawnEdges {
 export function localInputs({ edges, strokes, cal, idx }: DrawnEdges, cells: (CellInk | null)[], lines: Map<string, GridLine>, dotMisfit: number): Float64Array[] {
   const K = Math.max(0.02, cal.level);
   const wayK = { h: Math.max(0.02, cal.way.h), v: Math.max(0.02, cal.way.v) };
+  // every edge's row a view of one buffer (one allocation a photo, not hundreds)
+  const all = new Float64Array(edges.length * LOCAL_INPUTS.length);
   return edges.map((e, i) => {
     // each stroke over its own way's level: this edge's and those in line with it over this way's, those across over the other's
     const r = (v: number) => cap(v / wayK[e.kind]);
@@ -170,7 +172,7 @@ export function localInputs({ edges, strokes, cal, idx }: DrawnEdges, cells: (Ce
       line ? r(line.median) : 0, line ? r(line.spread) : 0, line ? r(line.beyond) : 0,
     ];
     // (the band's picture written after, not spread into the list: a spread makes an iterator and a copy an edge)
-    const x = new Float64Array(head.length + s.patch.length);
+    const x = all.subarray(i * LOCAL_INPUTS.length, (i + 1) * LOCAL_INPUTS.length);
     x.set(head);
     for (let k = 0; k < s.patch.length; k++) x[head.length + k] = r(s.patch[k]);
     return x;
@@ -182,6 +184,9 @@ export function contextInputs(local: Float64Array[], edges: { kind: 'h' | 'v'; r
   // the borderline is fenced, outside the land nothing is
   const pAt = (j: number) => (j >= 0 ? p[j] : j === BORDERLINE ? 1 : 0);
   const { meeting } = idx;
+  // every row a view of one buffer: a photo's hundreds of rows, eight models over, make one allocation, not thousands
+  const width = (local[0]?.length ?? 0) + 7;
+  const all = new Float64Array(edges.length * width);
   return edges.map((_, i) => {
     let fencedEnds = 0;
     let deadEnds = 0;
@@ -197,7 +202,7 @@ export function contextInputs(local: Float64Array[], edges: { kind: 'h' | 'v'; r
     }
     // (the local inputs copied whole: spreading a typed array into a list reads it element by element)
     const own = local[i];
-    const x = new Float64Array(own.length + 7);
+    const x = all.subarray(i * width, (i + 1) * width);
     x.set(own);
     const [st0, meet0, st1, meet1] = ends;
     const k = own.length;

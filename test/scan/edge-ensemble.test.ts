@@ -6,6 +6,8 @@ import { loadGame } from '../../src/data/load.js';
 import { checkModels, defaultModels, edgePairs, type EdgePair, type ScanModels } from '../../src/scan/models.js';
 import { edgeLogits, readSheet, type SheetEvidence } from '../../src/scan/read.js';
 import { scanPhoto } from '../../src/scan/scan.js';
+import { BORDERLINE, LOCAL_INPUTS, meetingAt, OUTSIDE } from '../../src/scan/edge-inputs.js';
+import { PATCH_ACROSS, PATCH_ALONG } from '../../src/scan/stroke.js';
 
 const game = loadGame();
 const photo = readFileSync(join(import.meta.dirname, '../../fixtures/photos/03-easy-a-letter-hb.jpg'));
@@ -42,5 +44,41 @@ describe('edge ensemble', () => {
     const pair = single();
     const stale: EdgePair = { edgeLocal: { ...pair.edgeLocal, inputs: pair.edgeLocal.inputs.slice(1) }, edgeContext: pair.edgeContext };
     expect(() => checkModels({ ...single(), edgeMore: [stale] })).toThrow(/local edge model was trained on other inputs/);
+  });
+});
+
+describe('edge inputs', () => {
+  it("lays out each edge's row as LOCAL_INPUTS names it, the band's picture last, each row its own", () => {
+    expect(ev.local).toHaveLength(ev.edges.length);
+    for (const row of ev.local) expect(row).toHaveLength(LOCAL_INPUTS.length);
+    const patch = PATCH_ACROSS * PATCH_ALONG;
+    ev.strokes.forEach((s, i) => {
+      const tail = Array.from(ev.local[i].subarray(LOCAL_INPUTS.length - patch));
+      // scaled by the sheet's stroke level (and capped), so zero exactly where the picture is
+      expect(tail.map((v) => v === 0)).toEqual(s.patch.map((v) => v === 0));
+    });
+    // rows share one buffer: writing one leaves its neighbour as it was
+    const [first, next] = [Array.from(ev.local[0]), Array.from(ev.local[1])];
+    ev.local[0].fill(7);
+    expect(Array.from(ev.local[1])).toEqual(next);
+    ev.local[0].set(first);
+  });
+
+  it('looks up the edges meeting each end as meetingAt places them, the borderline and the outside told apart', () => {
+    const { idx, edges } = ev;
+    const entry = (kind: 'h' | 'v', row: number, col: number) => {
+      const j = idx.at(kind, row, col);
+      if (j >= 0) return j;
+      const border = kind === 'h' ? (row === 0 || row === idx.rows) && col >= 0 && col < idx.cols : (col === 0 || col === idx.cols) && row >= 0 && row < idx.rows;
+      return border ? BORDERLINE : OUTSIDE;
+    };
+    edges.forEach((e, i) => {
+      const expected = meetingAt(e.kind, e.row, e.col).flatMap((end) => [entry(...end.straight), ...end.others.map((o) => entry(...o))]);
+      expect(Array.from(idx.meeting.subarray(i * 6, i * 6 + 6)), `${e.kind}${e.row},${e.col}`).toEqual(expected);
+    });
+    // a corner edge: its outer end meets the borderline straight on and nothing beyond the land
+    const corner = edges.findIndex((e) => e.kind === 'h' && e.row === 1 && e.col === 0);
+    expect(idx.meeting[corner * 6]).toBe(OUTSIDE);
+    expect(idx.meeting[corner * 6 + 1]).toBe(BORDERLINE);
   });
 });
