@@ -4,9 +4,10 @@
  * many spots, and leaves wrong after the answers. Chosen on the validation photos, reported on the benchmark's.
  *   node --import tsx tools/diag/ask-policy.ts [val|bench|val-plain|bench-plain] [COUNT] [MODELS.json | shipped] [FROM]
  * A `-plain` set is the set's photos simulated with no conditions drawn; FROM: the first photo's number (0), to read
- * photos held out of every choice (bench 1000 on).
+ * photos held out of every choice (bench 1000 on). With BAAKO_READINGS=FILE the readings are saved there, and read
+ * back from it on the next run (a rule tried again in seconds, not minutes; delete the file after changing the models).
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadGame } from '../../src/data/load.js';
 import type { SheetState } from '../../src/engine/types.js';
 import { rateDoubts } from '../../src/scan/ask.js';
@@ -29,23 +30,27 @@ const models = modelsFile === 'shipped' ? undefined : modelsFromFile(modelsFile)
 /** A photo read with its doubts kept: refused already when it would be whatever is asked. */
 type Reading = { truth: SheetState; refused: true } | { truth: SheetState; refused: false; state: SheetState; items: ReadItem[] };
 
-const readings: Reading[] = [];
-for (let i = Number(fromText); i < Number(fromText) + Number(countText); i++) {
-  const base = photoBase(set, i, conditions);
-  const truth = JSON.parse(readFileSync(`${base}.truth.json`, 'utf8')) as SheetState;
-  let ev: SheetEvidence | undefined;
-  try {
-    const r = await scanPhoto(readFileSync(`${base}.jpg`), game, { models, keepDoubtful: true, collect: (e) => (ev = e) });
-    // the refusals that do not depend on what is asked, as the scanner makes them
-    checkRegistered('', r.grid);
-    checkFinished('', r.state, ev!, game);
-    readings.push({ truth, refused: false, state: r.state, items: r.uncertain });
-  } catch {
-    readings.push({ truth, refused: true });
+const saved = process.env.BAAKO_READINGS;
+const readings: Reading[] = saved && existsSync(saved) ? (JSON.parse(readFileSync(saved, 'utf8')) as Reading[]) : [];
+if (!readings.length) {
+  for (let i = Number(fromText); i < Number(fromText) + Number(countText); i++) {
+    const base = photoBase(set, i, conditions);
+    const truth = JSON.parse(readFileSync(`${base}.truth.json`, 'utf8')) as SheetState;
+    let ev: SheetEvidence | undefined;
+    try {
+      const r = await scanPhoto(readFileSync(`${base}.jpg`), game, { models, keepDoubtful: true, collect: (e) => (ev = e) });
+      // the refusals that do not depend on what is asked, as the scanner makes them
+      checkRegistered('', r.grid);
+      checkFinished('', r.state, ev!, game);
+      readings.push({ truth, refused: false, state: r.state, items: r.uncertain });
+    } catch {
+      readings.push({ truth, refused: true });
+    }
+    if (process.stderr.isTTY) process.stderr.write(`\r${readings.length} read`);
   }
-  if (process.stderr.isTTY) process.stderr.write(`\r${readings.length} read`);
+  if (process.stderr.isTTY) process.stderr.write('\n');
+  if (saved) writeFileSync(saved, JSON.stringify(readings));
 }
-if (process.stderr.isTTY) process.stderr.write('\n');
 
 console.log(`${setName}, ${readings.length} photos`);
 console.log('not asked under  exact  refused  asked on exact: median, p90, most  wrong after the answers (nothing asked)  wrong items not asked');
