@@ -10,14 +10,13 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadGame } from '../../src/data/load.js';
 import type { SheetState } from '../../src/engine/types.js';
-import { rateDoubts } from '../../src/scan/ask.js';
 import { modelsFromFile } from '../../src/scan/models.js';
-import type { ReadItem, SheetEvidence } from '../../src/scan/read.js';
-import { checkFinished, checkReadable, checkRegistered } from '../../src/scan/refuse.js';
+import type { SheetEvidence } from '../../src/scan/read.js';
+import { checkFinished, checkRegistered } from '../../src/scan/refuse.js';
 import { scanPhoto } from '../../src/scan/scan.js';
 import { median, quantile } from '../../bench/scan.js';
-import { evaluate } from '../evaluate.js';
 import { photoBase, type PhotoSet } from '../sim/photo-cache.js';
+import { askAgain, type Reading } from './asked-again.js';
 
 const CHANCES = [0.06, 0.05, 0.04, 0.03, 0.025, 0.02, 0.015, 0.01];
 
@@ -26,9 +25,6 @@ const set = setName.replace(/-plain$/, '') as PhotoSet;
 const conditions = setName.endsWith('-plain') ? { draw: 'none' as const } : undefined;
 const game = loadGame();
 const models = modelsFile === 'shipped' ? undefined : modelsFromFile(modelsFile);
-
-/** A photo read with its doubts kept: refused already when it would be whatever is asked. */
-type Reading = { truth: SheetState; refused: true } | { truth: SheetState; refused: false; state: SheetState; items: ReadItem[] };
 
 const saved = process.env.BAAKO_READINGS;
 const readings: Reading[] = saved && existsSync(saved) ? (JSON.parse(readFileSync(saved, 'utf8')) as Reading[]) : [];
@@ -55,33 +51,7 @@ if (!readings.length) {
 console.log(`${setName}, ${readings.length} photos`);
 console.log('not asked under  exact  refused  asked on exact: median, p90, most  wrong after the answers (nothing asked)  wrong items not asked');
 for (const likelyRight of CHANCES) {
-  let exact = 0;
-  let refused = 0;
-  let wrongAfter = 0;
-  let wrongSilent = 0;
-  let wrongUnasked = 0;
-  const askedExact: number[] = [];
-  for (const r of readings) {
-    if (r.refused) {
-      refused++;
-      continue;
-    }
-    const { items } = rateDoubts(game, r.state, r.items, [], likelyRight);
-    try {
-      checkReadable('', items);
-    } catch {
-      refused++;
-      continue;
-    }
-    const e = evaluate(r.truth, r.state, items, game);
-    if (e.exact) {
-      exact++;
-      askedExact.push(e.asked);
-    }
-    if (!e.rightAfterAnswers) wrongAfter++;
-    if (!e.rightAfterAnswers && e.asked === 0) wrongSilent++;
-    wrongUnasked += e.wrongUnasked;
-  }
+  const { exact, refused, wrongAfter, wrongSilent, wrongUnasked, askedExact } = askAgain(game, readings, likelyRight);
   const asked = `${median(askedExact)}, ${quantile(askedExact, 0.9)}, ${Math.max(0, ...askedExact)}`;
   console.log([String(likelyRight).padStart(15), String(exact).padStart(5), String(refused).padStart(7), asked.padStart(35), `${wrongAfter} (${wrongSilent})`.padStart(37), String(wrongUnasked).padStart(21)].join('  '));
 }

@@ -10,20 +10,18 @@
  * SET `outside`: the outside photos (BAAKO_OUTSIDE_PHOTOS, as tools/outside.ts reads them), never fitted on.
  */
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { loadGame } from '../../src/data/load.js';
 import type { SheetState } from '../../src/engine/types.js';
-import { rateDoubts } from '../../src/scan/ask.js';
 import { contextInputs } from '../../src/scan/edge-inputs.js';
 import { mlpLogits, sigmoid } from '../../src/scan/mlp.js';
 import { defaultModels, edgePairs } from '../../src/scan/models.js';
 import { localProbabilities, type ReadItem, type SheetEvidence } from '../../src/scan/read.js';
-import { checkReadable } from '../../src/scan/refuse.js';
 import { scanPhoto } from '../../src/scan/scan.js';
 import { median, quantile } from '../../bench/scan.js';
-import { evaluate } from '../evaluate.js';
 import { outsideDir, outsidePhotos } from '../outside.js';
 import { photoBase, type PhotoSet } from '../sim/photo-cache.js';
-import { join } from 'node:path';
+import { askAgain, type Reading } from './asked-again.js';
 
 const game = loadGame();
 const pairs = edgePairs(defaultModels());
@@ -138,25 +136,9 @@ for (const [spec, ps] of sets) {
 console.log('asked and refused again (exact / refused of those read / totals wrong after the answers; spots asked on exact sheets: median, 90th percentile):');
 for (const [spec, ps] of photos) {
   const line = (refitted: boolean, from?: number) => {
-    let [exact, refused, wrong] = [0, 0, 0];
-    const asks: number[] = [];
-    for (const p of ps) {
-      const items = p.items.map((it, k) => (refitted && p.points[k] ? { ...it, chance: refit(p.points[k]!) } : it));
-      const rated = rateDoubts(game, p.state, items, [], from).items;
-      try {
-        checkReadable('', rated);
-      } catch {
-        refused++;
-        continue;
-      }
-      const e = evaluate(p.truth, p.state, rated, game);
-      if (e.exact) {
-        exact++;
-        asks.push(e.asked);
-      }
-      if (!e.rightAfterAnswers) wrong++;
-    }
-    return `${exact}/${refused}/${wrong}; ${median(asks)}, ${quantile(asks, 0.9)}`;
+    const readings: Reading[] = ps.map((p) => ({ truth: p.truth, refused: false, state: p.state, items: p.items.map((it, k) => (refitted && p.points[k] ? { ...it, chance: refit(p.points[k]!) } : it)) }));
+    const { exact, refused, wrongAfter, askedExact } = askAgain(game, readings, from);
+    return `${exact}/${refused}/${wrongAfter}; ${median(askedExact)}, ${quantile(askedExact, 0.9)}`;
   };
   console.log(`  ${spec} (${ps.length} read): as stated ${line(false)}; refitted ${line(true)}; refitted, asked from 1.5% ${line(true, 0.015)}`);
 }
