@@ -6,7 +6,7 @@ import { loadGame } from '../../src/data/load.js';
 import { checkModels, defaultModels, edgePairs, type EdgePair, type ScanModels } from '../../src/scan/models.js';
 import { edgeLogits, readSheet, type SheetEvidence } from '../../src/scan/read.js';
 import { scanPhoto } from '../../src/scan/scan.js';
-import { BORDERLINE, LOCAL_INPUTS, meetingAt, OUTSIDE } from '../../src/scan/edge-inputs.js';
+import { BORDERLINE, LOCAL_INPUTS, OUTSIDE } from '../../src/scan/edge-inputs.js';
 import { PATCH_ACROSS, PATCH_ALONG } from '../../src/scan/stroke.js';
 
 const game = loadGame();
@@ -64,21 +64,29 @@ describe('edge inputs', () => {
     ev.local[0].set(first);
   });
 
-  it('looks up the edges meeting each end as meetingAt places them, the borderline and the outside told apart', () => {
+  it("looks up, at each end of an edge, every other unit edge touching that vertex: straight on first, the borderline and the outside told apart", () => {
     const { idx, edges } = ev;
-    const entry = (kind: 'h' | 'v', row: number, col: number) => {
+    // a unit edge by its place: an interior one's index, a borderline one (fenced) or none (past the land)
+    const place = (kind: 'h' | 'v', row: number, col: number) => {
       const j = idx.at(kind, row, col);
       if (j >= 0) return j;
-      const border = kind === 'h' ? (row === 0 || row === idx.rows) && col >= 0 && col < idx.cols : (col === 0 || col === idx.cols) && row >= 0 && row < idx.rows;
-      return border ? BORDERLINE : OUTSIDE;
+      const inLand = kind === 'h' ? row >= 0 && row <= idx.rows && col >= 0 && col < idx.cols : col >= 0 && col <= idx.cols && row >= 0 && row < idx.rows;
+      return inLand ? BORDERLINE : OUTSIDE;
     };
     edges.forEach((e, i) => {
-      const expected = meetingAt(e.kind, e.row, e.col).flatMap((end) => [entry(...end.straight), ...end.others.map((o) => entry(...o))]);
-      expect(Array.from(idx.meeting.subarray(i * 6, i * 6 + 6)), `${e.kind}${e.row},${e.col}`).toEqual(expected);
+      const ends: [number, number][] = e.kind === 'h' ? [[e.row, e.col], [e.row, e.col + 1]] : [[e.row, e.col], [e.row + 1, e.col]];
+      ends.forEach(([r, c], end) => {
+        const touching: ['h' | 'v', number, number][] = [['h', r, c - 1], ['h', r, c], ['v', r - 1, c], ['v', r, c]];
+        const others = touching.filter(([k, rr, cc]) => !(k === e.kind && rr === e.row && cc === e.col));
+        const straight = others.find(([k]) => k === e.kind)!;
+        const got = Array.from(idx.meeting.subarray(i * 6 + end * 3, i * 6 + end * 3 + 3));
+        expect(got[0], `${e.kind}${e.row},${e.col} end ${end}`).toBe(place(...straight));
+        expect([...got].sort(), `${e.kind}${e.row},${e.col} end ${end}`).toEqual(others.map((o) => place(...o)).sort());
+      });
     });
-    // a corner edge: its outer end meets the borderline straight on and nothing beyond the land
+    // a corner edge: its outer end meets nothing straight on (past the land) and the borderline across
     const corner = edges.findIndex((e) => e.kind === 'h' && e.row === 1 && e.col === 0);
     expect(idx.meeting[corner * 6]).toBe(OUTSIDE);
-    expect(idx.meeting[corner * 6 + 1]).toBe(BORDERLINE);
+    expect([idx.meeting[corner * 6 + 1], idx.meeting[corner * 6 + 2]]).toEqual([BORDERLINE, BORDERLINE]);
   });
 });
