@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadGame } from '../../src/data/load.js';
 import { applyToggles, LIKELY_RIGHT, type ReviewItem } from '../../src/engine/review.js';
 import { scoreState } from '../../src/engine/score.js';
@@ -34,8 +34,11 @@ let profile: string;
 let laptopProfile: string;
 const dice = scriptedDice();
 const problems: string[] = [];
+/** The pages a test opened: closed when it ends, so none keeps polling a server a later describe has shut. */
+const opened: Page[] = [];
 
 function watch(page: Page): Page {
+  opened.push(page);
   page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
   page.on('console', (m) => {
     // The browser logs every 4xx answer (and the busy scanner's 503); those the tests provoke are checked on the page instead.
@@ -64,6 +67,14 @@ beforeAll(async () => {
     }),
     chromium.launchPersistentContext(laptopProfile, { executablePath: CHROMIUM, headless: true, args: browserArgs, viewport: { width: 1366, height: 768 } }),
   ]);
+});
+
+beforeEach(() => {
+  problems.length = 0;
+});
+
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((p) => p.close()));
 });
 
 afterAll(async () => {
