@@ -7,16 +7,11 @@
  * photos held out of every choice (bench 1000 on). With BAAKO_READINGS=FILE the readings are saved there, and read
  * back from it on the next run (a rule tried again in seconds, not minutes; delete the file after changing the models).
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadGame } from '../../src/data/load.js';
-import type { SheetState } from '../../src/engine/types.js';
 import { modelsFromFile } from '../../src/scan/models.js';
-import type { SheetEvidence } from '../../src/scan/read.js';
-import { checkFinished, checkRegistered } from '../../src/scan/refuse.js';
-import { scanPhoto } from '../../src/scan/scan.js';
 import { median, quantile } from '../../bench/scan.js';
-import { photoBase, type PhotoSet } from '../sim/photo-cache.js';
-import { askAgain, type Reading } from './asked-again.js';
+import type { PhotoSet } from '../sim/photo-cache.js';
+import { askAgain, readingsOf } from './asked-again.js';
 
 const CHANCES = [0.06, 0.05, 0.04, 0.03, 0.025, 0.02, 0.015, 0.01];
 
@@ -26,27 +21,7 @@ const conditions = setName.endsWith('-plain') ? { draw: 'none' as const } : unde
 const game = loadGame();
 const models = modelsFile === 'shipped' ? undefined : modelsFromFile(modelsFile);
 
-const saved = process.env.BAAKO_READINGS;
-const readings: Reading[] = saved && existsSync(saved) ? (JSON.parse(readFileSync(saved, 'utf8')) as Reading[]) : [];
-if (!readings.length) {
-  for (let i = Number(fromText); i < Number(fromText) + Number(countText); i++) {
-    const base = photoBase(set, i, conditions);
-    const truth = JSON.parse(readFileSync(`${base}.truth.json`, 'utf8')) as SheetState;
-    let ev: SheetEvidence | undefined;
-    try {
-      const r = await scanPhoto(readFileSync(`${base}.jpg`), game, { models, keepDoubtful: true, collect: (e) => (ev = e) });
-      // the refusals that do not depend on what is asked, as the scanner makes them
-      checkRegistered('', r.grid);
-      checkFinished('', r.state, ev!, game);
-      readings.push({ truth, refused: false, state: r.state, items: r.uncertain });
-    } catch {
-      readings.push({ truth, refused: true });
-    }
-    if (process.stderr.isTTY) process.stderr.write(`\r${readings.length} read`);
-  }
-  if (process.stderr.isTTY) process.stderr.write('\n');
-  if (saved) writeFileSync(saved, JSON.stringify(readings));
-}
+const readings = await readingsOf(game, { set, from: Number(fromText), count: Number(countText), conditions, models, saved: process.env.BAAKO_READINGS });
 
 console.log(`${setName}, ${readings.length} photos`);
 console.log('not asked under  exact  refused  asked on exact: median, p90, most  wrong after the answers (nothing asked)  wrong items not asked');

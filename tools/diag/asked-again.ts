@@ -1,12 +1,55 @@
 /** Readings kept with their doubts, asked and refused again under another rule: what the diagnostics of asking share. */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import type { GameData, SheetState } from '../../src/engine/types.js';
+import { ScanRefused } from '../../src/errors.js';
 import { rateDoubts } from '../../src/scan/ask.js';
-import type { ReadItem } from '../../src/scan/read.js';
-import { checkReadable } from '../../src/scan/refuse.js';
+import type { ScanModels } from '../../src/scan/models.js';
+import type { ReadItem, SheetEvidence } from '../../src/scan/read.js';
+import { checkFinished, checkRegistered, checkReadable } from '../../src/scan/refuse.js';
+import { scanPhoto } from '../../src/scan/scan.js';
 import { evaluate } from '../evaluate.js';
+import { photoBase, type PhotoSet, type SetConditions } from '../sim/photo-cache.js';
 
-/** A photo read with its doubts kept: refused already when it would be whatever is asked. */
-export type Reading = { truth: SheetState; refused: true } | { truth: SheetState; refused: false; state: SheetState; items: ReadItem[] };
+/**
+ * A photo read with its doubts kept: refused already when it would be whatever is asked (`code`: the refusal's).
+ * The truth is the simulator's whole truth file, its conditions and hole styles included.
+ */
+export type Reading = { truth: SheetState; refused: true; code?: string } | { truth: SheetState; refused: false; state: SheetState; items: ReadItem[] };
+
+export interface ReadSet {
+  set: PhotoSet;
+  from: number;
+  count: number;
+  conditions?: SetConditions;
+  /** The shipped models when left out. */
+  models?: ScanModels;
+  /** A file the readings are saved to, and read back from when it exists (delete it after changing the models). */
+  saved?: string;
+}
+
+/** Reads a cached set's photos keeping their doubts, refusing them only as the scanner does whatever is asked. */
+export async function readingsOf(game: GameData, o: ReadSet): Promise<Reading[]> {
+  if (o.saved && existsSync(o.saved)) return JSON.parse(readFileSync(o.saved, 'utf8')) as Reading[];
+  const readings: Reading[] = [];
+  for (let i = o.from; i < o.from + o.count; i++) {
+    const base = photoBase(o.set, i, o.conditions);
+    const truth = JSON.parse(readFileSync(`${base}.truth.json`, 'utf8')) as SheetState;
+    let ev: SheetEvidence | undefined;
+    try {
+      const r = await scanPhoto(readFileSync(`${base}.jpg`), game, { models: o.models, keepDoubtful: true, collect: (e) => (ev = e) });
+      // the refusals that do not depend on what is asked, as the scanner makes them
+      checkRegistered('', r.grid);
+      checkFinished('', r.state, ev!, game);
+      readings.push({ truth, refused: false, state: r.state, items: r.uncertain });
+    } catch (e) {
+      readings.push({ truth, refused: true, code: e instanceof ScanRefused ? e.code : 'error' });
+    }
+    if (process.stderr.isTTY) process.stderr.write(`\r${readings.length} read`);
+  }
+  if (process.stderr.isTTY) process.stderr.write('\n');
+  if (o.saved) writeFileSync(o.saved, JSON.stringify(readings));
+  return readings;
+}
 
 export interface AskedAgain {
   exact: number;
