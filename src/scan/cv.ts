@@ -21,9 +21,7 @@ export const CV_FUNCTIONS = [
   'contourArea',
   'findContours',
   'GaussianBlur',
-  'getStructuringElement',
   'isContourConvex',
-  'morphologyEx',
   'resize',
   'Sobel',
 ] as const;

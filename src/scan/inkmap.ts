@@ -1,5 +1,5 @@
 import { maxOf, minOf } from './branch-free.js';
-import { cv, withMats } from './cv.js';
+import { closeSquare } from './closing.js';
 import type { LandGrid } from './grid.js';
 import type { Photo } from './image.js';
 import { ridgeMaps, type RidgeMaps } from './ridge.js';
@@ -58,17 +58,8 @@ export function inkOfLand(img: Uint8Array, width: number, height: number, cell: 
   const most = new Uint8Array(n);
   const paper = new Uint8Array(n);
   const brightest = new Uint8Array(n);
-  const c = cv();
   const k = Math.max(5, Math.round(cell * 0.2) | 1);
-  withMats((s) => {
-    // the three channels closed at once (OpenCV filters each channel of a multi-channel Mat on its own)
-    const src = s.track(new c.Mat(height, width, c.CV_8UC3));
-    const closed = s.track(new c.Mat());
-    const kernel = s.track(c.getStructuringElement(c.MORPH_RECT, new c.Size(k, k)));
-    src.data.set(img);
-    c.morphologyEx(src, closed, c.MORPH_CLOSE, kernel);
-    pixelInk(img, closed.data as Uint8Array, ink, most, paper, brightest);
-  });
+  pixelInk(img, closeSquare(img, width, height, 3, k), ink, most, paper, brightest);
   // Median paper brightness inside the land.
   const hist = new Uint32Array(256);
   for (let y = margin; y < height - margin; y += 2) for (let x = margin; x < width - margin; x += 2) hist[paper[y * width + x]]++;
