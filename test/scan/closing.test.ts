@@ -1,9 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { closeSquare } from '../../src/scan/closing.js';
-import { MORPHOLOGY_WASM } from '../../src/scan/wasm/morphology.wasm.js';
-import { compiled } from '../../tools/build-wasm.js';
 
 /** OpenCV's closing with a k x k rectangle, the reference (the whole opencv-wasm: its morphology is no longer bound). */
 function openCvClosing(img: Uint8Array, width: number, height: number, channels: number, k: number): Uint8Array {
@@ -63,11 +60,5 @@ describe('the ink map closing', () => {
 
   it('refuses rows under 16 bytes rather than read past them', () => {
     expect(() => closeSquare(new Uint8Array(5 * 4), 5, 4, 3, 3)).toThrow(RangeError);
-  });
-
-  it('ships the binary its WebAssembly text compiles to', async () => {
-    const text = await compiled('morphology.wat');
-    expect(readFileSync(new URL('../../src/scan/wasm/morphology.wasm.ts', import.meta.url), 'utf8')).toBe(text);
-    expect(text).toContain(MORPHOLOGY_WASM);
   });
 });
