@@ -1,6 +1,8 @@
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { closeSquare } from '../../src/scan/closing.js';
+import { closeSquare, landDarkness } from '../../src/scan/closing.js';
+import { instantiate, reserve, type WasmMemory } from '../../src/scan/wasm/instance.js';
+import { MORPHOLOGY_WASM } from '../../src/scan/wasm/morphology.wasm.js';
 
 /** OpenCV's closing with a k x k rectangle, the reference (the whole opencv-wasm: its morphology is no longer bound). */
 function openCvClosing(img: Uint8Array, width: number, height: number, channels: number, k: number): Uint8Array {
@@ -60,5 +62,66 @@ describe('the ink map closing', () => {
 
   it('refuses rows under 16 bytes rather than read past them', () => {
     expect(() => closeSquare(new Uint8Array(5 * 4), 5, 4, 3, 3)).toThrow(RangeError);
+  });
+});
+
+/** inkmap.ts's rules for one pixel, written plainly: the reference for landDarkness. */
+function pixelRules(b: number[], v: number[]): [number, number, number, number] {
+  const dark = (bc: number, vc: number) => (bc > 8 && vc <= bc ? Math.trunc((255 * (bc - vc)) / bc) : 0);
+  const d = [0, 1, 2].map((c) => dark(b[c], v[c]));
+  const open = [0, 1, 2].filter((c) => b[c] < 250);
+  let ink: number;
+  let most: number;
+  if (open.length) {
+    ink = Math.min(...open.map((c) => d[c]));
+    most = Math.max(...open.map((c) => d[c]));
+  } else {
+    let dimmest = 0;
+    for (const c of [1, 2]) if (b[c] < b[dimmest]) dimmest = c;
+    ink = most = d[dimmest];
+  }
+  return [ink, most, Math.max(...b), Math.max(...v)];
+}
+
+describe("the land's darkness against its closing", () => {
+  it('follows the ink map rules on every closing and value of a channel, clipped channels among them', () => {
+    // the module's darkness pass called directly, on closings and values no closing would give (every pair)
+    const m = instantiate<{ memory: WasmMemory; darkness(img: number, bg: number, n: number, ink: number, most: number, paper: number, brightest: number): void }>(MORPHOLOGY_WASM);
+    const n = 256 * 256;
+    reserve(m.memory, 10 * n);
+    const mem = () => new Uint8Array(m.memory.buffer);
+    // channel 0 takes every (closing, value) pair; channel 1 is clipped on every other pair of pixels, channel 2
+    // always (250-255), so all three are clipped, with equal closings among them, where channel 0's closing is 250 or more
+    const b = (i: number, c: number) => [i >> 8, i & 2 ? 255 - (i & 3) : (i >> 8) ^ 0x5a, 250 + (i % 6)][c];
+    const v = (i: number, c: number) => [i & 255, (i * 3) & 255, (i >> 4) & 255][c];
+    for (let i = 0; i < n; i++)
+      for (let c = 0; c < 3; c++) {
+        mem()[3 * i + c] = v(i, c);
+        mem()[3 * n + 3 * i + c] = b(i, c);
+      }
+    m.darkness(0, 3 * n, n, 6 * n, 7 * n, 8 * n, 9 * n);
+    const out = mem();
+    let wrong = 0;
+    for (let i = 0; i < n; i++) {
+      const want = pixelRules([0, 1, 2].map((c) => b(i, c)), [0, 1, 2].map((c) => v(i, c)));
+      const got = [out[6 * n + i], out[7 * n + i], out[8 * n + i], out[9 * n + i]];
+      if (got.some((x, k) => x !== want[k])) wrong++;
+    }
+    expect(wrong).toBe(0);
+  });
+
+  it('gives the closing and the rules together on pictures of any size from 16 pixels', () => {
+    for (const [w, h] of [[16, 1], [6, 3], [37, 11], [624, 624]]) {
+      const img = picture(w, h, 3, 7 * w + h);
+      const bg = Uint8Array.from(closeSquare(img, w, h, 3, 11));
+      const got = landDarkness(img, w, h, 11);
+      let wrong = 0;
+      for (let i = 0; i < w * h; i++) {
+        const want = pixelRules([bg[3 * i], bg[3 * i + 1], bg[3 * i + 2]], [img[3 * i], img[3 * i + 1], img[3 * i + 2]]);
+        if (got.ink[i] !== want[0] || got.most[i] !== want[1] || got.paper[i] !== want[2] || got.brightest[i] !== want[3]) wrong++;
+      }
+      expect(wrong, `${w} x ${h}`).toBe(0);
+    }
+    expect(() => landDarkness(new Uint8Array(3 * 15), 15, 1, 3)).toThrow(RangeError);
   });
 });
