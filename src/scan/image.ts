@@ -168,14 +168,22 @@ let luma: Luma | undefined;
 export function lumaOf(rgb: Uint8Array, n: number): Uint8Array {
   const m = (luma ??= instantiate<Luma>(LUMA_WASM));
   const whole = n - (n % 16);
-  reserve(m.memory, 4 * n);
-  new Uint8Array(m.memory.buffer, 0, 3 * whole).set(rgb.subarray(0, 3 * whole));
-  m.luma(0, 3 * n, whole);
   const grey = new Uint8Array(n);
-  grey.set(new Uint8Array(m.memory.buffer, 3 * n, whole));
+  // a stretch of the photo at a time, so the module's memory stays small (it never shrinks)
+  const stretch = Math.min(whole, LUMA_STRETCH);
+  reserve(m.memory, 4 * stretch);
+  for (let at = 0; at < whole; at += stretch) {
+    const k = Math.min(stretch, whole - at);
+    new Uint8Array(m.memory.buffer, 0, 3 * k).set(rgb.subarray(3 * at, 3 * (at + k)));
+    m.luma(0, 3 * stretch, k);
+    grey.set(new Uint8Array(m.memory.buffer, 3 * stretch, k), at);
+  }
   for (let i = whole, j = 3 * whole; i < n; i++, j += 3) grey[i] = (rgb[j] * 77 + rgb[j + 1] * 150 + rgb[j + 2] * 29) >> 8;
   return grey;
 }
+
+/** Pixels taken into the luma module at once (a multiple of 16). */
+const LUMA_STRETCH = 1 << 18;
 
 function toRgb(data: Buffer, channels: number): Uint8Array {
   const n = data.length / channels;
