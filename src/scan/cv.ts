@@ -20,7 +20,6 @@ export const CV_FUNCTIONS = [
   'arcLength',
   'contourArea',
   'findContours',
-  'GaussianBlur',
   'isContourConvex',
   'resize',
   'Sobel',

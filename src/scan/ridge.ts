@@ -1,4 +1,6 @@
 import { cv, withMats } from './cv.js';
+import { BLUR_WASM } from './wasm/blur.wasm.js';
+import { instantiate, reserve, type WasmMemory } from './wasm/instance.js';
 
 /**
  * Directional ridge maps: how sharply the image dips across a vertical line (`v`, the second derivative in x)
@@ -19,9 +21,40 @@ export interface RidgeMaps {
 }
 
 /** Gaussian scale of the derivative, in pixels of the straightened land (a cell is 48 px, a line 2-4 px). */
-const SIGMA = 0.8;
+export const SIGMA = 0.8;
 /** Ridge over ink-map darkness for drawn lines on even paper (median over 42,000 simulated fences in even light). */
 const GAIN = 1 / 1.34;
+
+/**
+ * OpenCV's 8-bit Gaussian kernel for SIGMA, in 256ths: (6, 58, 128, 58, 6). Its blur is fixed-point (whole sums,
+ * rounded once), so the same integers give the same bytes; test/scan/ridge.test.ts holds it to OpenCV's blur.
+ */
+const KERNEL = [6, 58, 128] as const;
+
+interface Blur {
+  memory: WasmMemory;
+  gaussian5(src: number, dst: number, width: number, height: number, ka: number, kb: number, kc: number, tmp: number, pad: number): void;
+}
+
+let blurModule: Blur | undefined;
+
+/**
+ * The brightest channel blurred as OpenCV's GaussianBlur(SIGMA) blurs 8 bits, sixteen pixels at a time in
+ * WebAssembly SIMD (wasm/blur.wat): a view of the module's memory, read before the next call.
+ */
+export function blurred(brightest: Uint8Array, width: number, height: number): Uint8Array {
+  if (width < 16 || height < 3) throw new RangeError(`the blur needs a picture 16 x 3 or larger, not ${width} x ${height}`);
+  const m = (blurModule ??= instantiate<Blur>(BLUR_WASM));
+  const n = width * height;
+  // the picture, its rows' sums (16 bits), a padded row, the result
+  const tmp = Math.ceil(n / 16) * 16;
+  const pad = tmp + 2 * n;
+  const dst = pad + Math.ceil((width + 4 + 16) / 16) * 16;
+  reserve(m.memory, dst + n);
+  new Uint8Array(m.memory.buffer, 0, n).set(brightest);
+  m.gaussian5(0, dst, width, height, KERNEL[0], KERNEL[1], KERNEL[2], tmp, pad);
+  return new Uint8Array(m.memory.buffer, dst, n);
+}
 
 /** Ridge maps of the land from its brightest channel (per pixel) and its paper brightness (the ink map's). */
 export function ridgeMaps(brightest: Uint8Array, paper: Uint8Array, width: number, height: number): RidgeMaps {
@@ -30,16 +63,14 @@ export function ridgeMaps(brightest: Uint8Array, paper: Uint8Array, width: numbe
   const h = new Uint8Array(n);
   const v = new Uint8Array(n);
   withMats((s) => {
-    const src = s.track(new c.Mat(height, width, c.CV_8UC1));
-    const blurred = s.track(new c.Mat());
+    const blur = s.track(new c.Mat(height, width, c.CV_8UC1));
     const dxx = s.track(new c.Mat());
     const dyy = s.track(new c.Mat());
-    src.data.set(brightest);
     // (blurred as 8 bits, as the edge model's training photos were: a floating-point blur is 5 ms faster, but
     // moves the ridge values the model weighs enough to shift sheets at the refusal limits)
-    c.GaussianBlur(src, blurred, new c.Size(0, 0), SIGMA, SIGMA);
-    c.Sobel(blurred, dxx, c.CV_32F, 2, 0, 3);
-    c.Sobel(blurred, dyy, c.CV_32F, 0, 2, 3);
+    blur.data.set(blurred(brightest, width, height));
+    c.Sobel(blur, dxx, c.CV_32F, 2, 0, 3);
+    c.Sobel(blur, dyy, c.CV_32F, 0, 2, 3);
     scaleToPaper(dxx.data32F as Float32Array, dyy.data32F as Float32Array, paper, v, h);
   });
   return { h, v };

@@ -90,3 +90,30 @@ describe('oblique ink beside an edge', () => {
   });
 });
 
+
+describe("the ridge maps' blur", () => {
+  it("gives OpenCV's 8-bit GaussianBlur at the ridge's sigma byte for byte, borders reflected as it reflects them", async () => {
+    const { createRequire } = await import('node:module');
+    const { blurred, SIGMA } = await import('../../src/scan/ridge.js');
+    const c = createRequire(import.meta.url)('opencv-wasm').cv;
+    const openCv = (img: Uint8Array, w: number, h: number) => {
+      const src = new c.Mat(h, w, c.CV_8UC1);
+      const out = new c.Mat();
+      try {
+        src.data.set(img);
+        c.GaussianBlur(src, out, new c.Size(0, 0), SIGMA, SIGMA);
+        return Uint8Array.from(out.data as Uint8Array);
+      } finally {
+        src.delete();
+        out.delete();
+      }
+    };
+    for (const [w, h] of [[16, 3], [17, 4], [33, 5], [100, 77], [624, 624]]) {
+      // noise, with runs of white and black (the sums' extremes) across the middle rows
+      const img = new Uint8Array(w * h).map((_, i) => (((i / w) | 0) === h >> 1 ? (i % 7 < 3 ? 255 : 0) : ((i * 2654435761) >>> 24) & 255));
+      expect(Buffer.compare(blurred(img, w, h), openCv(img, w, h)), `${w} x ${h}`).toBe(0);
+    }
+    expect(Buffer.compare(blurred(new Uint8Array(64 * 8).fill(255), 64, 8), new Uint8Array(64 * 8).fill(255))).toBe(0);
+    expect(() => blurred(new Uint8Array(15 * 4), 15, 4)).toThrow(RangeError);
+  });
+});

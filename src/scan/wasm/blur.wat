@@ -1,0 +1,105 @@
+;; OpenCV's 8-bit Gaussian blur with a 5-tap kernel (a, b, c, b, a) in 256ths, as its fixed-point code computes it:
+;; each row's weighted sum kept whole (16 bits), then each column's (32 bits), rounded half up over 65,536; borders
+;; reflected as OpenCV reflects them (101: -1 is 1). ridge.ts gives it the kernel OpenCV makes for its sigma; a test
+;; holds the result to OpenCV's. Sixteen pixels at a time (WebAssembly SIMD). Compiled into blur.wasm.ts by
+;; tools/build-wasm.ts.
+(module
+  (memory (export "memory") 1)
+
+  ;; width, height >= 16 and >= 3. `tmp`: width x height 16-bit row sums; `pad`: width + 4 bytes (+16) of scratch.
+  (func (export "gaussian5") (param $src i32) (param $dst i32) (param $width i32) (param $height i32)
+    (param $ka i32) (param $kb i32) (param $kc i32) (param $tmp i32) (param $pad i32)
+    (local $y i32) (local $x i32) (local $last i32) (local $row i32) (local $p i32) (local $o i32)
+    (local $a v128) (local $b v128) (local $c v128) (local $lo v128) (local $hi v128)
+    (local $r0 i32) (local $r1 i32) (local $r2 i32) (local $r3 i32) (local $r4 i32)
+    (local $s0 v128) (local $s1 v128)
+    (local.set $last (i32.sub (local.get $width) (i32.const 16)))
+    (local.set $a (i16x8.splat (local.get $ka)))
+    (local.set $b (i16x8.splat (local.get $kb)))
+    (local.set $c (i16x8.splat (local.get $kc)))
+    ;; rows: each copied between two reflected pixels either side, then a c b a-weighted along it
+    (block $rowsDone
+      (loop $eachRow
+        (br_if $rowsDone (i32.ge_s (local.get $y) (local.get $height)))
+        (local.set $row (i32.add (local.get $src) (i32.mul (local.get $y) (local.get $width))))
+        (memory.copy (i32.add (local.get $pad) (i32.const 2)) (local.get $row) (local.get $width))
+        (i32.store8 (local.get $pad) (i32.load8_u offset=2 (local.get $row)))
+        (i32.store8 offset=1 (local.get $pad) (i32.load8_u offset=1 (local.get $row)))
+        (local.set $p (i32.add (local.get $row) (local.get $width)))
+        (i32.store8 (i32.add (local.get $pad) (i32.add (local.get $width) (i32.const 2))) (i32.load8_u (i32.sub (local.get $p) (i32.const 2))))
+        (i32.store8 (i32.add (local.get $pad) (i32.add (local.get $width) (i32.const 3))) (i32.load8_u (i32.sub (local.get $p) (i32.const 3))))
+        (local.set $x (i32.const 0))
+        (block $chunksDone
+          (loop $eachChunk
+            (if (i32.gt_s (local.get $x) (local.get $last)) (then (local.set $x (local.get $last))))
+            ;; pixel x of the row is byte x + 2 of pad
+            (local.set $p (i32.add (local.get $pad) (local.get $x)))
+            (local.set $lo (i16x8.add (i16x8.add
+              (i16x8.mul (local.get $a) (i16x8.add (i16x8.extend_low_i8x16_u (v128.load (local.get $p))) (i16x8.extend_low_i8x16_u (v128.load offset=4 (local.get $p)))))
+              (i16x8.mul (local.get $b) (i16x8.add (i16x8.extend_low_i8x16_u (v128.load offset=1 (local.get $p))) (i16x8.extend_low_i8x16_u (v128.load offset=3 (local.get $p))))))
+              (i16x8.mul (local.get $c) (i16x8.extend_low_i8x16_u (v128.load offset=2 (local.get $p))))))
+            (local.set $hi (i16x8.add (i16x8.add
+              (i16x8.mul (local.get $a) (i16x8.add (i16x8.extend_high_i8x16_u (v128.load (local.get $p))) (i16x8.extend_high_i8x16_u (v128.load offset=4 (local.get $p)))))
+              (i16x8.mul (local.get $b) (i16x8.add (i16x8.extend_high_i8x16_u (v128.load offset=1 (local.get $p))) (i16x8.extend_high_i8x16_u (v128.load offset=3 (local.get $p))))))
+              (i16x8.mul (local.get $c) (i16x8.extend_high_i8x16_u (v128.load offset=2 (local.get $p))))))
+            (local.set $o (i32.add (local.get $tmp) (i32.shl (i32.add (i32.mul (local.get $y) (local.get $width)) (local.get $x)) (i32.const 1))))
+            (v128.store (local.get $o) (local.get $lo))
+            (v128.store offset=16 (local.get $o) (local.get $hi))
+            (br_if $chunksDone (i32.ge_s (local.get $x) (local.get $last)))
+            (local.set $x (i32.add (local.get $x) (i32.const 16)))
+            (br $eachChunk)))
+        (local.set $y (i32.add (local.get $y) (i32.const 1)))
+        (br $eachRow)))
+    ;; columns: the five reflected rows' sums weighted a b c b a in 32 bits, then (s + 32768) >> 16
+    (local.set $y (i32.const 0))
+    (block $colsDone
+      (loop $eachOutRow
+        (br_if $colsDone (i32.ge_s (local.get $y) (local.get $height)))
+        (local.set $r0 (call $rowAt (i32.sub (local.get $y) (i32.const 2)) (local.get $height) (local.get $width) (local.get $tmp)))
+        (local.set $r1 (call $rowAt (i32.sub (local.get $y) (i32.const 1)) (local.get $height) (local.get $width) (local.get $tmp)))
+        (local.set $r2 (call $rowAt (local.get $y) (local.get $height) (local.get $width) (local.get $tmp)))
+        (local.set $r3 (call $rowAt (i32.add (local.get $y) (i32.const 1)) (local.get $height) (local.get $width) (local.get $tmp)))
+        (local.set $r4 (call $rowAt (i32.add (local.get $y) (i32.const 2)) (local.get $height) (local.get $width) (local.get $tmp)))
+        (local.set $x (i32.const 0))
+        (block $colChunksDone
+          (loop $eachColChunk
+            (if (i32.gt_s (local.get $x) (local.get $last)) (then (local.set $x (local.get $last))))
+            (local.set $p (i32.shl (local.get $x) (i32.const 1)))
+            (local.set $s0 (call $column8 (local.get $r0) (local.get $r1) (local.get $r2) (local.get $r3) (local.get $r4) (local.get $p)
+              (local.get $ka) (local.get $kb) (local.get $kc)))
+            (local.set $s1 (call $column8 (local.get $r0) (local.get $r1) (local.get $r2) (local.get $r3) (local.get $r4) (i32.add (local.get $p) (i32.const 16))
+              (local.get $ka) (local.get $kb) (local.get $kc)))
+            (v128.store (i32.add (local.get $dst) (i32.add (i32.mul (local.get $y) (local.get $width)) (local.get $x)))
+              (i8x16.narrow_i16x8_u (local.get $s0) (local.get $s1)))
+            (br_if $colChunksDone (i32.ge_s (local.get $x) (local.get $last)))
+            (local.set $x (i32.add (local.get $x) (i32.const 16)))
+            (br $eachColChunk)))
+        (local.set $y (i32.add (local.get $y) (i32.const 1)))
+        (br $eachOutRow))))
+
+  ;; The byte offset of row y's sums, y reflected into 0..height-1 (101).
+  (func $rowAt (param $y i32) (param $height i32) (param $width i32) (param $tmp i32) (result i32)
+    (if (i32.lt_s (local.get $y) (i32.const 0)) (then (local.set $y (i32.sub (i32.const 0) (local.get $y)))))
+    (if (i32.ge_s (local.get $y) (local.get $height))
+      (then (local.set $y (i32.sub (i32.sub (i32.shl (local.get $height) (i32.const 1)) (i32.const 2)) (local.get $y)))))
+    (i32.add (local.get $tmp) (i32.shl (i32.mul (local.get $y) (local.get $width)) (i32.const 1))))
+
+  ;; Eight outputs from eight 16-bit sums in each of five rows (at byte `p` of each): as 16-bit lanes, rounded.
+  (func $column8 (param $r0 i32) (param $r1 i32) (param $r2 i32) (param $r3 i32) (param $r4 i32) (param $p i32)
+    (param $ka i32) (param $kb i32) (param $kc i32) (result v128)
+    (local $v0 v128) (local $v1 v128) (local $v2 v128) (local $v3 v128) (local $v4 v128) (local $lo v128) (local $hi v128)
+    (local.set $v0 (v128.load (i32.add (local.get $r0) (local.get $p))))
+    (local.set $v1 (v128.load (i32.add (local.get $r1) (local.get $p))))
+    (local.set $v2 (v128.load (i32.add (local.get $r2) (local.get $p))))
+    (local.set $v3 (v128.load (i32.add (local.get $r3) (local.get $p))))
+    (local.set $v4 (v128.load (i32.add (local.get $r4) (local.get $p))))
+    (local.set $lo (i32x4.add (i32x4.add
+      (i32x4.mul (i32x4.splat (local.get $ka)) (i32x4.add (i32x4.extend_low_i16x8_u (local.get $v0)) (i32x4.extend_low_i16x8_u (local.get $v4))))
+      (i32x4.mul (i32x4.splat (local.get $kb)) (i32x4.add (i32x4.extend_low_i16x8_u (local.get $v1)) (i32x4.extend_low_i16x8_u (local.get $v3)))))
+      (i32x4.add (i32x4.mul (i32x4.splat (local.get $kc)) (i32x4.extend_low_i16x8_u (local.get $v2))) (i32x4.splat (i32.const 32768)))))
+    (local.set $hi (i32x4.add (i32x4.add
+      (i32x4.mul (i32x4.splat (local.get $ka)) (i32x4.add (i32x4.extend_high_i16x8_u (local.get $v0)) (i32x4.extend_high_i16x8_u (local.get $v4))))
+      (i32x4.mul (i32x4.splat (local.get $kb)) (i32x4.add (i32x4.extend_high_i16x8_u (local.get $v1)) (i32x4.extend_high_i16x8_u (local.get $v3)))))
+      (i32x4.add (i32x4.mul (i32x4.splat (local.get $kc)) (i32x4.extend_high_i16x8_u (local.get $v2))) (i32x4.splat (i32.const 32768)))))
+    (i16x8.narrow_i32x4_u (i32x4.shr_u (local.get $lo) (i32.const 16)) (i32x4.shr_u (local.get $hi) (i32.const 16))))
+)
