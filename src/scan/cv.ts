@@ -22,7 +22,6 @@ export const CV_FUNCTIONS = [
   'findContours',
   'isContourConvex',
   'resize',
-  'Sobel',
 ] as const;
 
 /** The OpenCV classes it uses; the other 38 (feature detectors, DNN, tone mapping...) are not bound. */

@@ -1,4 +1,3 @@
-import { cv, withMats } from './cv.js';
 import { BLUR_WASM } from './wasm/blur.wasm.js';
 import { instantiate, reserve, type WasmMemory } from './wasm/instance.js';
 
@@ -34,57 +33,48 @@ const KERNEL = [6, 58, 128] as const;
 interface Blur {
   memory: WasmMemory;
   gaussian5(src: number, dst: number, width: number, height: number, ka: number, kb: number, kc: number, tmp: number, pad: number): void;
+  ridge(src: number, paper: number, width: number, height: number, gain: number, v: number, h: number, padded: number): void;
 }
 
 let blurModule: Blur | undefined;
+
+/** Blurs `brightest` into the module's memory, as OpenCV's GaussianBlur(SIGMA) blurs 8 bits; `at`: where it is. */
+function blurInto(m: Blur, brightest: Uint8Array, width: number, height: number): { at: number } {
+  if (width < 16 || height < 3) throw new RangeError(`the ridge maps need a land 16 x 3 or larger, not ${width} x ${height}`);
+  const n = width * height;
+  // the picture, its rows' sums (16 bits), a padded row, the result
+  const tmp = Math.ceil(n / 16) * 16;
+  const pad = tmp + 2 * n;
+  const at = pad + Math.ceil((width + 4 + 16) / 16) * 16;
+  reserve(m.memory, at + n);
+  new Uint8Array(m.memory.buffer, 0, n).set(brightest);
+  m.gaussian5(0, at, width, height, KERNEL[0], KERNEL[1], KERNEL[2], tmp, pad);
+  return { at };
+}
 
 /**
  * The brightest channel blurred as OpenCV's GaussianBlur(SIGMA) blurs 8 bits, sixteen pixels at a time in
  * WebAssembly SIMD (wasm/blur.wat): a view of the module's memory, read before the next call.
  */
 export function blurred(brightest: Uint8Array, width: number, height: number): Uint8Array {
-  if (width < 16 || height < 3) throw new RangeError(`the blur needs a picture 16 x 3 or larger, not ${width} x ${height}`);
   const m = (blurModule ??= instantiate<Blur>(BLUR_WASM));
-  const n = width * height;
-  // the picture, its rows' sums (16 bits), a padded row, the result
-  const tmp = Math.ceil(n / 16) * 16;
-  const pad = tmp + 2 * n;
-  const dst = pad + Math.ceil((width + 4 + 16) / 16) * 16;
-  reserve(m.memory, dst + n);
-  new Uint8Array(m.memory.buffer, 0, n).set(brightest);
-  m.gaussian5(0, dst, width, height, KERNEL[0], KERNEL[1], KERNEL[2], tmp, pad);
-  return new Uint8Array(m.memory.buffer, dst, n);
+  return new Uint8Array(m.memory.buffer, blurInto(m, brightest, width, height).at, width * height);
 }
 
 /** Ridge maps of the land from its brightest channel (per pixel) and its paper brightness (the ink map's). */
 export function ridgeMaps(brightest: Uint8Array, paper: Uint8Array, width: number, height: number): RidgeMaps {
-  const c = cv();
   const n = width * height;
-  const h = new Uint8Array(n);
-  const v = new Uint8Array(n);
-  withMats((s) => {
-    const blur = s.track(new c.Mat(height, width, c.CV_8UC1));
-    const dxx = s.track(new c.Mat());
-    const dyy = s.track(new c.Mat());
-    // (blurred as 8 bits, as the edge model's training photos were: a floating-point blur is 5 ms faster, but
-    // moves the ridge values the model weighs enough to shift sheets at the refusal limits)
-    blur.data.set(blurred(brightest, width, height));
-    c.Sobel(blur, dxx, c.CV_32F, 2, 0, 3);
-    c.Sobel(blur, dyy, c.CV_32F, 0, 2, 3);
-    scaleToPaper(dxx.data32F as Float32Array, dyy.data32F as Float32Array, paper, v, h);
-  });
-  return { h, v };
-}
-
-/** The derivatives relative to the paper there, truncated into 0..255 (a function of its own: a closure's loop compiles worse). */
-function scaleToPaper(X: Float32Array, Y: Float32Array, paper: Uint8Array, v: Uint8Array, h: Uint8Array): void {
-  const scale = new Float64Array(256);
-  for (let p = 0; p < 256; p++) scale[p] = (255 * GAIN) / (p > 8 ? p : 8);
-  for (let i = 0; i < v.length; i++) {
-    const k = scale[paper[i]];
-    const a = X[i] * k;
-    const b = Y[i] * k;
-    v[i] = a > 0 ? (a < 255 ? a | 0 : 255) : 0;
-    h[i] = b > 0 ? (b < 255 ? b | 0 : 255) : 0;
-  }
+  const m = (blurModule ??= instantiate<Blur>(BLUR_WASM));
+  // (blurred as 8 bits, as the edge model's training photos were: a floating-point blur moves the ridge values the
+  // model weighs enough to shift sheets at the refusal limits)
+  const { at } = blurInto(m, brightest, width, height);
+  // the paper, the two maps and a padded copy of the blurred land after the blur's own memory
+  const paperAt = Math.ceil((at + n) / 16) * 16;
+  const vAt = paperAt + n;
+  const hAt = vAt + n;
+  const paddedAt = hAt + n;
+  reserve(m.memory, paddedAt + (width + 2) * height + 16);
+  new Uint8Array(m.memory.buffer, paperAt, n).set(paper);
+  m.ridge(at, paperAt, width, height, 255 * GAIN, vAt, hAt, paddedAt);
+  return { v: new Uint8Array(m.memory.buffer, vAt, n).slice(), h: new Uint8Array(m.memory.buffer, hAt, n).slice() };
 }

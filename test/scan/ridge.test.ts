@@ -117,3 +117,46 @@ describe("the ridge maps' blur", () => {
     expect(() => blurred(new Uint8Array(15 * 4), 15, 4)).toThrow(RangeError);
   });
 });
+
+describe('the ridge maps, in WebAssembly', () => {
+  it("are OpenCV's Sobel of order 2 on the blurred land over the paper, truncated, as the JavaScript took them", async () => {
+    const { createRequire } = await import('node:module');
+    const { ridgeMaps, SIGMA } = await import('../../src/scan/ridge.js');
+    const c = createRequire(import.meta.url)('opencv-wasm').cv;
+    const gain = 1 / 1.34;
+    // the maps as ridge.ts computed them with OpenCV's blur and Sobel and a scaling loop in JavaScript
+    const reference = (bright: Uint8Array, paper: Uint8Array, w: number, h: number) => {
+      const mats = [new c.Mat(h, w, c.CV_8UC1), new c.Mat(), new c.Mat(), new c.Mat()];
+      const [src, blur, dxx, dyy] = mats;
+      try {
+        src.data.set(bright);
+        c.GaussianBlur(src, blur, new c.Size(0, 0), SIGMA, SIGMA);
+        c.Sobel(blur, dxx, c.CV_32F, 2, 0, 3);
+        c.Sobel(blur, dyy, c.CV_32F, 0, 2, 3);
+        const X = dxx.data32F as Float32Array;
+        const Y = dyy.data32F as Float32Array;
+        const v = new Uint8Array(w * h);
+        const hh = new Uint8Array(w * h);
+        for (let i = 0; i < v.length; i++) {
+          const k = (255 * gain) / (paper[i] > 8 ? paper[i] : 8);
+          const a = X[i] * k;
+          const b = Y[i] * k;
+          v[i] = a > 0 ? (a < 255 ? a | 0 : 255) : 0;
+          hh[i] = b > 0 ? (b < 255 ? b | 0 : 255) : 0;
+        }
+        return { v, h: hh };
+      } finally {
+        for (const m of mats) m.delete();
+      }
+    };
+    for (const [w, h] of [[16, 3], [17, 4], [50, 41], [624, 624]]) {
+      // noise with dark lines every few pixels both ways, and paper from black (under 8) to white
+      const bright = new Uint8Array(w * h).map((_, i) => (i % w) % 9 === 4 || ((i / w) | 0) % 7 === 3 ? 40 : 180 + (((i * 2654435761) >>> 24) & 63));
+      const paper = new Uint8Array(w * h).map((_, i) => (i * 13) & 255);
+      const ours = ridgeMaps(bright, paper, w, h);
+      const theirs = reference(bright, paper, w, h);
+      expect(Buffer.compare(ours.v, theirs.v), `v ${w} x ${h}`).toBe(0);
+      expect(Buffer.compare(ours.h, theirs.h), `h ${w} x ${h}`).toBe(0);
+    }
+  });
+});
