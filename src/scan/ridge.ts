@@ -58,7 +58,9 @@ function blurInto(m: Blur, brightest: Uint8Array, width: number, height: number)
  */
 export function blurred(brightest: Uint8Array, width: number, height: number): Uint8Array {
   const m = (blurModule ??= instantiate<Blur>(BLUR_WASM));
-  return new Uint8Array(m.memory.buffer, blurInto(m, brightest, width, height).at, width * height);
+  const { at } = blurInto(m, brightest, width, height);
+  // (the memory's buffer taken after the blur, which may have grown it)
+  return new Uint8Array(m.memory.buffer, at, width * height);
 }
 
 /** Ridge maps of the land from its brightest channel (per pixel) and its paper brightness (the ink map's). */

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { lumaOf } from '../../src/scan/image.js';
+import { blurred, ridgeMaps } from '../../src/scan/ridge.js';
 import { compiled } from '../../tools/build-wasm.js';
 
 const wasmDir = new URL('../../src/scan/wasm/', import.meta.url);
@@ -13,6 +14,16 @@ function luma(rgb: Uint8Array, n: number): Uint8Array {
 }
 
 describe("the scanner's WebAssembly", () => {
+  it('reads its results after its memory grows (a small picture first, then larger ones, in a fresh module)', () => {
+    // (this file's first use of the blur module: each call below grows its memory)
+    for (const [w, h] of [[16, 3], [200, 150], [700, 650]]) {
+      const img = new Uint8Array(w * h).fill(200);
+      expect(blurred(img, w, h).every((v) => v === 200), `${w} x ${h}`).toBe(true);
+      const maps = ridgeMaps(img, new Uint8Array(w * h).fill(200), w, h);
+      expect(maps.v.length).toBe(w * h);
+    }
+  });
+
   it('ships each module as its text compiles to (tools/build-wasm.ts)', async () => {
     const texts = readdirSync(wasmDir).filter((f) => f.endsWith('.wat'));
     expect(texts.length).toBeGreaterThanOrEqual(2);
