@@ -12,7 +12,7 @@ interface Morphology {
   memory: WasmMemory;
   rows(src: number, dst: number, rowBytes: number, height: number, r: number, step: number, isMax: number, pad: number): void;
   columns(src: number, dst: number, rowBytes: number, height: number, r: number, isMax: number): void;
-  darkness(img: number, bg: number, n: number, ink: number, most: number, paper: number, brightest: number): void;
+  darkness(img: number, bg: number, n: number, ink: number, most: number, paper: number, brightest: number, clipped: number): void;
 }
 
 let instance: Morphology | undefined;
@@ -20,16 +20,13 @@ let instance: Morphology | undefined;
 /** The compiled filters, instantiated on first use. */
 const morphology = (): Morphology => (instance ??= instantiate<Morphology>(MORPHOLOGY_WASM));
 
-/** Whether closeSquare takes a picture this wide (a row of at least 16 bytes). */
-export const closable = (width: number, channels: number): boolean => width * channels >= 16;
-
 /**
  * Closes `src` in the filters' memory: the picture at 0, its closing at the returned offset; `extra` bytes are
  * reserved past the end of the working space, from `free`.
  */
 function close(m: Morphology, src: Uint8Array, width: number, height: number, channels: number, k: number, extra = 0): { closed: number; free: number } {
-  if (!closable(width, channels)) throw new RangeError(`the closing needs rows of 16 bytes or more, not ${width * channels}`);
   const rowBytes = width * channels;
+  if (rowBytes < 16) throw new RangeError(`the closing needs rows of 16 bytes or more, not ${rowBytes}`);
   const n = rowBytes * height;
   const r = k >> 1;
   // the picture, two working copies and one padded row
@@ -70,15 +67,15 @@ export interface LandDarkness {
 
 /**
  * The land (RGB) closed with a k x k window, and each pixel's darkness against the closing, 255 (b - v) / b in
- * each channel (0 where the closing b is 8 or less), with channels whose closing reaches 250 (clipped paper) left
- * out: inkmap.ts's rules, computed sixteen pixels at a time.
+ * each channel (0 where the closing b is 8 or less), with channels whose closing reaches `clipped` (clipped paper)
+ * left out: inkmap.ts's rules, computed sixteen pixels at a time.
  */
-export function landDarkness(img: Uint8Array, width: number, height: number, k: number): LandDarkness {
+export function landDarkness(img: Uint8Array, width: number, height: number, k: number, clipped: number): LandDarkness {
   const px = width * height;
   if (px < 16) throw new RangeError(`the land needs 16 pixels or more, not ${px}`);
   const m = morphology();
   const { closed, free } = close(m, img, width, height, 3, k, 4 * px);
-  m.darkness(0, closed, px, free, free + px, free + 2 * px, free + 3 * px);
+  m.darkness(0, closed, px, free, free + px, free + 2 * px, free + 3 * px, clipped);
   const plane = (i: number) => new Uint8Array(m.memory.buffer, free + i * px, px).slice();
   return { ink: plane(0), most: plane(1), paper: plane(2), brightest: plane(3) };
 }

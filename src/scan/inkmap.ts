@@ -41,8 +41,7 @@ export interface InkMap {
 
 /**
  * Paper this bright in a channel is clipped there (a colour cast or glare pushed it past white): pencil on it keeps
- * little of its darkness in that channel, so the channel is left out while another is not clipped (the darkness
- * itself is taken in wasm/morphology.wat, which holds the same 250).
+ * little of its darkness in that channel, so the channel is left out while another is not clipped.
  */
 const CLIPPED = 250;
 
@@ -55,7 +54,7 @@ export function inkMap(photo: Photo, g: LandGrid, cell = 48, margin = 24): InkMa
 export function inkOfLand(img: Uint8Array, width: number, height: number, cell: number, margin: number): InkMap {
   const k = Math.max(5, Math.round(cell * 0.2) | 1);
   // each pixel's darkness against the closing, channel by channel, clipped paper left out (closing.ts)
-  const { ink, most, paper, brightest } = landDarkness(img, width, height, k);
+  const { ink, most, paper, brightest } = landDarkness(img, width, height, k, CLIPPED);
   // Median paper brightness inside the land.
   const hist = new Uint32Array(256);
   for (let y = margin; y < height - margin; y += 2) for (let x = margin; x < width - margin; x += 2) hist[paper[y * width + x]]++;

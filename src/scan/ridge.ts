@@ -36,7 +36,10 @@ interface Blur {
   ridge(src: number, paper: number, width: number, height: number, gain: number, v: number, h: number, padded: number): void;
 }
 
-let blurModule: Blur | undefined;
+let instance: Blur | undefined;
+
+/** The compiled blur and ridge filters, instantiated on first use. */
+const blurModule = (): Blur => (instance ??= instantiate<Blur>(BLUR_WASM));
 
 /** Blurs `brightest` into the module's memory, as OpenCV's GaussianBlur(SIGMA) blurs 8 bits; `at`: where it is. */
 function blurInto(m: Blur, brightest: Uint8Array, width: number, height: number): { at: number } {
@@ -57,7 +60,7 @@ function blurInto(m: Blur, brightest: Uint8Array, width: number, height: number)
  * WebAssembly SIMD (wasm/blur.wat): a view of the module's memory, read before the next call.
  */
 export function blurred(brightest: Uint8Array, width: number, height: number): Uint8Array {
-  const m = (blurModule ??= instantiate<Blur>(BLUR_WASM));
+  const m = blurModule();
   const { at } = blurInto(m, brightest, width, height);
   // (the memory's buffer taken after the blur, which may have grown it)
   return new Uint8Array(m.memory.buffer, at, width * height);
@@ -66,7 +69,7 @@ export function blurred(brightest: Uint8Array, width: number, height: number): U
 /** Ridge maps of the land from its brightest channel (per pixel) and its paper brightness (the ink map's). */
 export function ridgeMaps(brightest: Uint8Array, paper: Uint8Array, width: number, height: number): RidgeMaps {
   const n = width * height;
-  const m = (blurModule ??= instantiate<Blur>(BLUR_WASM));
+  const m = blurModule();
   // (blurred as 8 bits, as the edge model's training photos were: a floating-point blur moves the ridge values the
   // model weighs enough to shift sheets at the refusal limits)
   const { at } = blurInto(m, brightest, width, height);

@@ -65,11 +65,14 @@ describe('the ink map closing', () => {
   });
 });
 
+/** The paper level from which inkmap.ts leaves a channel out as clipped. */
+const CLIPPED = 250;
+
 /** inkmap.ts's rules for one pixel, written plainly: the reference for landDarkness. */
 function pixelRules(b: number[], v: number[]): [number, number, number, number] {
   const dark = (bc: number, vc: number) => (bc > 8 && vc <= bc ? Math.trunc((255 * (bc - vc)) / bc) : 0);
   const d = [0, 1, 2].map((c) => dark(b[c], v[c]));
-  const open = [0, 1, 2].filter((c) => b[c] < 250);
+  const open = [0, 1, 2].filter((c) => b[c] < CLIPPED);
   let ink: number;
   let most: number;
   if (open.length) {
@@ -86,7 +89,7 @@ function pixelRules(b: number[], v: number[]): [number, number, number, number] 
 describe("the land's darkness against its closing", () => {
   it('follows the ink map rules on every closing and value of a channel, clipped channels among them', () => {
     // the module's darkness pass called directly, on closings and values no closing would give (every pair)
-    const m = instantiate<{ memory: WasmMemory; darkness(img: number, bg: number, n: number, ink: number, most: number, paper: number, brightest: number): void }>(MORPHOLOGY_WASM);
+    const m = instantiate<{ memory: WasmMemory; darkness(img: number, bg: number, n: number, ink: number, most: number, paper: number, brightest: number, clipped: number): void }>(MORPHOLOGY_WASM);
     const n = 256 * 256;
     reserve(m.memory, 10 * n);
     const mem = () => new Uint8Array(m.memory.buffer);
@@ -99,7 +102,7 @@ describe("the land's darkness against its closing", () => {
         mem()[3 * i + c] = v(i, c);
         mem()[3 * n + 3 * i + c] = b(i, c);
       }
-    m.darkness(0, 3 * n, n, 6 * n, 7 * n, 8 * n, 9 * n);
+    m.darkness(0, 3 * n, n, 6 * n, 7 * n, 8 * n, 9 * n, CLIPPED);
     const out = mem();
     let wrong = 0;
     for (let i = 0; i < n; i++) {
@@ -114,7 +117,7 @@ describe("the land's darkness against its closing", () => {
     for (const [w, h] of [[16, 1], [6, 3], [37, 11], [624, 624]]) {
       const img = picture(w, h, 3, 7 * w + h);
       const bg = Uint8Array.from(closeSquare(img, w, h, 3, 11));
-      const got = landDarkness(img, w, h, 11);
+      const got = landDarkness(img, w, h, 11, CLIPPED);
       let wrong = 0;
       for (let i = 0; i < w * h; i++) {
         const want = pixelRules([bg[3 * i], bg[3 * i + 1], bg[3 * i + 2]], [img[3 * i], img[3 * i + 1], img[3 * i + 2]]);
@@ -122,6 +125,6 @@ describe("the land's darkness against its closing", () => {
       }
       expect(wrong, `${w} x ${h}`).toBe(0);
     }
-    expect(() => landDarkness(new Uint8Array(3 * 15), 15, 1, 3)).toThrow(RangeError);
+    expect(() => landDarkness(new Uint8Array(3 * 15), 15, 1, 3, CLIPPED)).toThrow(RangeError);
   });
 });

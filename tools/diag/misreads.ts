@@ -12,7 +12,7 @@ import { rateDoubts, type RatedItem } from '../../src/scan/ask.js';
 import { checkReadable } from '../../src/scan/refuse.js';
 import { CONDITIONS, FAMILIES } from '../sim/conditions.js';
 import type { PhotoSet } from '../sim/photo-cache.js';
-import { evaluate } from '../evaluate.js';
+import { evaluate, type Evaluation } from '../evaluate.js';
 import { readingsOf } from './asked-again.js';
 
 type SimTruth = SheetState & { sim?: { conditions?: string[]; drawn?: { holeStyles?: { cell: Cell; style: string }[] } } };
@@ -49,12 +49,14 @@ for (const r of readings) {
   const drawn = truth.sim?.conditions ?? [];
   let outcome: Outcome;
   let items: RatedItem[] = [];
+  let e: Evaluation | undefined;
   if (r.refused) outcome = 'refused before';
   else {
     items = rateDoubts(game, r.state, r.items).items;
     try {
       checkReadable('', items);
-      outcome = evaluate(truth, r.state, items, game).exact ? 'exact' : 'misread';
+      e = evaluate(truth, r.state, items, game);
+      outcome = e.exact ? 'exact' : 'misread';
     } catch {
       outcome = 'refused for spots';
     }
@@ -64,9 +66,8 @@ for (const r of readings) {
   for (const c of drawn) tally(c, outcome);
   if (!drawn.length) tally('none', outcome);
   tally('all', outcome);
-  if (outcome !== 'misread' || r.refused) continue;
+  if (outcome !== 'misread' || r.refused || !e) continue;
 
-  const e = evaluate(truth, r.state, items, game);
   const styleAt = new Map((truth.sim?.drawn?.holeStyles ?? []).map((h) => [`${h.cell[0]},${h.cell[1]}`, h.style]));
   const printed = new Set(game.sheets[r.state.side].map.holes.map(([a, b]) => `${a},${b}`));
   const holeBeside = (cells: Cell[]) =>

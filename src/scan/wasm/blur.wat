@@ -12,8 +12,9 @@
     (local $y i32) (local $x i32) (local $last i32) (local $row i32) (local $p i32) (local $o i32)
     (local $a v128) (local $b v128) (local $c v128) (local $lo v128) (local $hi v128)
     (local $r0 i32) (local $r1 i32) (local $r2 i32) (local $r3 i32) (local $r4 i32)
-    (local $s0 v128) (local $s1 v128)
+    (local $s0 v128) (local $s1 v128) (local $sumBytes i32)
     (local.set $last (i32.sub (local.get $width) (i32.const 16)))
+    (local.set $sumBytes (i32.shl (local.get $width) (i32.const 1)))
     (local.set $a (i16x8.splat (local.get $ka)))
     (local.set $b (i16x8.splat (local.get $kb)))
     (local.set $c (i16x8.splat (local.get $kc)))
@@ -55,11 +56,11 @@
     (block $colsDone
       (loop $eachOutRow
         (br_if $colsDone (i32.ge_s (local.get $y) (local.get $height)))
-        (local.set $r0 (call $rowAt (i32.sub (local.get $y) (i32.const 2)) (local.get $height) (local.get $width) (local.get $tmp)))
-        (local.set $r1 (call $rowAt (i32.sub (local.get $y) (i32.const 1)) (local.get $height) (local.get $width) (local.get $tmp)))
-        (local.set $r2 (call $rowAt (local.get $y) (local.get $height) (local.get $width) (local.get $tmp)))
-        (local.set $r3 (call $rowAt (i32.add (local.get $y) (i32.const 1)) (local.get $height) (local.get $width) (local.get $tmp)))
-        (local.set $r4 (call $rowAt (i32.add (local.get $y) (i32.const 2)) (local.get $height) (local.get $width) (local.get $tmp)))
+        (local.set $r0 (call $rowStart (i32.sub (local.get $y) (i32.const 2)) (local.get $height) (local.get $sumBytes) (local.get $tmp)))
+        (local.set $r1 (call $rowStart (i32.sub (local.get $y) (i32.const 1)) (local.get $height) (local.get $sumBytes) (local.get $tmp)))
+        (local.set $r2 (call $rowStart (local.get $y) (local.get $height) (local.get $sumBytes) (local.get $tmp)))
+        (local.set $r3 (call $rowStart (i32.add (local.get $y) (i32.const 1)) (local.get $height) (local.get $sumBytes) (local.get $tmp)))
+        (local.set $r4 (call $rowStart (i32.add (local.get $y) (i32.const 2)) (local.get $height) (local.get $sumBytes) (local.get $tmp)))
         (local.set $x (i32.const 0))
         (block $colChunksDone
           (loop $eachColChunk
@@ -77,12 +78,13 @@
         (local.set $y (i32.add (local.get $y) (i32.const 1)))
         (br $eachOutRow))))
 
-  ;; The byte offset of row y's sums, y reflected into 0..height-1 (101).
-  (func $rowAt (param $y i32) (param $height i32) (param $width i32) (param $tmp i32) (result i32)
+  ;; Where row y starts (`base` + y * rowBytes), y reflected into 0..height-1 as OpenCV reflects it (101): the blur's
+  ;; row sums and the ridge's padded rows alike.
+  (func $rowStart (param $y i32) (param $height i32) (param $rowBytes i32) (param $base i32) (result i32)
     (if (i32.lt_s (local.get $y) (i32.const 0)) (then (local.set $y (i32.sub (i32.const 0) (local.get $y)))))
     (if (i32.ge_s (local.get $y) (local.get $height))
       (then (local.set $y (i32.sub (i32.sub (i32.shl (local.get $height) (i32.const 1)) (i32.const 2)) (local.get $y)))))
-    (i32.add (local.get $tmp) (i32.shl (i32.mul (local.get $y) (local.get $width)) (i32.const 1))))
+    (i32.add (local.get $base) (i32.mul (local.get $y) (local.get $rowBytes))))
 
   ;; Eight outputs from eight 16-bit sums in each of five rows (at byte `p` of each): as 16-bit lanes, rounded.
   (func $column8 (param $r0 i32) (param $r1 i32) (param $r2 i32) (param $r3 i32) (param $r4 i32) (param $p i32)
@@ -132,9 +134,9 @@
     (block $rowsDone
       (loop $eachRow
         (br_if $rowsDone (i32.ge_s (local.get $y) (local.get $height)))
-        (local.set $up (call $paddedRow (i32.sub (local.get $y) (i32.const 1)) (local.get $height) (local.get $pw) (local.get $padded)))
-        (local.set $mid (call $paddedRow (local.get $y) (local.get $height) (local.get $pw) (local.get $padded)))
-        (local.set $down (call $paddedRow (i32.add (local.get $y) (i32.const 1)) (local.get $height) (local.get $pw) (local.get $padded)))
+        (local.set $up (call $rowStart (i32.sub (local.get $y) (i32.const 1)) (local.get $height) (local.get $pw) (local.get $padded)))
+        (local.set $mid (call $rowStart (local.get $y) (local.get $height) (local.get $pw) (local.get $padded)))
+        (local.set $down (call $rowStart (i32.add (local.get $y) (i32.const 1)) (local.get $height) (local.get $pw) (local.get $padded)))
         (local.set $x (i32.const 0))
         (block $chunksDone
           (loop $eachChunk
@@ -174,13 +176,6 @@
             (br $eachChunk)))
         (local.set $y (i32.add (local.get $y) (i32.const 1)))
         (br $eachRow))))
-
-  ;; The padded row y, reflected into 0..height-1 (101).
-  (func $paddedRow (param $y i32) (param $height i32) (param $pw i32) (param $padded i32) (result i32)
-    (if (i32.lt_s (local.get $y) (i32.const 0)) (then (local.set $y (i32.sub (i32.const 0) (local.get $y)))))
-    (if (i32.ge_s (local.get $y) (local.get $height))
-      (then (local.set $y (i32.sub (i32.sub (i32.shl (local.get $height) (i32.const 1)) (i32.const 2)) (local.get $y)))))
-    (i32.add (local.get $padded) (i32.mul (local.get $y) (local.get $pw))))
 
   ;; a - 2b + c in 16-bit lanes.
   (func $second (param $a v128) (param $b v128) (param $c v128) (result v128)

@@ -127,11 +127,11 @@
       (i8x16.gt_u (local.get $b) (i8x16.splat (i32.const 8)))))
 
   ;; inkmap.ts's pixelInk for `n` pixels (n >= 16): from the land `img` and its closing `bg` (RGB), each pixel's
-  ;; least and most dark channel whose paper (closing) is under 250, or, all clipped, the channel of the dimmest paper
+  ;; least and most dark channel whose paper (closing) is under `clipped`, or, all clipped, the channel of the dimmest paper
   ;; (the first of equals); the brightest closing (paper) and the brightest channel. The last sixteen pixels are
   ;; taken again where n is not a multiple of 16.
   (func (export "darkness") (param $img i32) (param $bg i32) (param $n i32)
-    (param $ink i32) (param $most i32) (param $paper i32) (param $brightest i32)
+    (param $ink i32) (param $most i32) (param $paper i32) (param $brightest i32) (param $clipped i32)
     (local $i i32) (local $last i32) (local $p i32)
     (local $v0 v128) (local $v1 v128) (local $v2 v128) (local $b0 v128) (local $b1 v128) (local $b2 v128)
     (local $d0 v128) (local $d1 v128) (local $d2 v128) (local $c0 v128) (local $c1 v128) (local $c2 v128)
@@ -158,9 +158,9 @@
         (local.set $d1 (call $dark (local.get $b1) (local.get $v1)))
         (local.set $d2 (call $dark (local.get $b2) (local.get $v2)))
         ;; clipped channels (all ones) drop out: as 255 from the least, as 0 from the most
-        (local.set $c0 (i8x16.ge_u (local.get $b0) (i8x16.splat (i32.const 250))))
-        (local.set $c1 (i8x16.ge_u (local.get $b1) (i8x16.splat (i32.const 250))))
-        (local.set $c2 (i8x16.ge_u (local.get $b2) (i8x16.splat (i32.const 250))))
+        (local.set $c0 (i8x16.ge_u (local.get $b0) (i8x16.splat (local.get $clipped))))
+        (local.set $c1 (i8x16.ge_u (local.get $b1) (i8x16.splat (local.get $clipped))))
+        (local.set $c2 (i8x16.ge_u (local.get $b2) (i8x16.splat (local.get $clipped))))
         (local.set $all (v128.and (v128.and (local.get $c0) (local.get $c1)) (local.get $c2)))
         ;; all clipped: the darkness in the channel of the dimmest paper, the first of equals
         (local.set $sel (i8x16.lt_u (local.get $b1) (local.get $b0)))
