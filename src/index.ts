@@ -1,7 +1,7 @@
 /**
  * baako-print as a library: score sheets, scan photos of them, print sheets, cards, packs, decks and the board.
  *
- * Importing it loads only the game logic and the data checks: the PDF renderer and the scanner (sharp, OpenCV)
+ * Importing it loads only the game logic and the data checks: the PDF renderer and the scanner (sharp, zxing)
  * are loaded by the first call that needs them. Every error meant for the caller is a BaakoError with a `code`
  * (a ScanRefused for a photo the scanner will not read, a DataError for a file that does not hold what it should,
  * an OptionError for an option it cannot take); anything else thrown is a bug.

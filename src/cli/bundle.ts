@@ -13,7 +13,7 @@ import { lazyStringWidth } from './lazy-string-width.js';
 
 const src = join(projectRoot, 'src');
 const commands = readdirSync(join(src, 'cli', 'run')).filter((f) => f.endsWith('.ts'));
-const external = ['sharp', 'better-sqlite3', 'opencv-wasm', 'zxing-wasm', 'mupdf', 'libheif-js', 'pdfkit', 'qrcode', 'esbuild', 'tsx'];
+const external = ['sharp', 'better-sqlite3', 'zxing-wasm', 'mupdf', 'libheif-js', 'pdfkit', 'qrcode', 'esbuild', 'tsx'];
 const result = await build({
   entryPoints: [join(src, 'cli', 'main.ts'), join(src, 'server', 'scan-worker.ts'), ...commands.map((f) => join(src, 'cli', 'run', f))],
   bundle: true,

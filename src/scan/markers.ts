@@ -1,5 +1,8 @@
-import { cv, matFromGrey, withMats } from './cv.js';
+import { adaptiveThreshold } from './adaptive-threshold.js';
+import { shrinkArea } from './area-shrink.js';
+import { findContours } from './contours.js';
 import { intersect, type Point } from './homography.js';
+import { approxPolyDP, arcLength, contourArea, isContourConvex } from './polygon.js';
 
 /** A fiducial found in the photo: its outer square's corners (clockwise) and center, in working pixels. */
 export interface MarkerHit {
@@ -32,94 +35,82 @@ export interface MarkerSearch {
  * draws two nested closed rings with a filled core.
  */
 export function findMarkers(grey: Uint8Array, width: number, height: number, search: MarkerSearch): MarkerHit[] {
-  const c = cv();
-  return withMats((s) => {
-    let src = matFromGrey(s, grey, width, height);
-    const k = search.shrink;
-    if (k > 1) {
-      const small = s.track(new c.Mat());
-      c.resize(src, small, new c.Size(Math.round(width / k), Math.round(height / k)), 0, 0, c.INTER_AREA);
-      src = small;
+  const k = search.shrink;
+  let src = grey;
+  let w = width;
+  let h = height;
+  if (k > 1) {
+    w = Math.round(width / k);
+    h = Math.round(height / k);
+    src = shrinkArea(grey, width, height, w, h);
+  }
+  const bin = adaptiveThreshold(src, w, h, { method: 'mean', block: search.block, delta: 12, inverse: true });
+  const { contours, hierarchy: hier } = findContours(bin, w, h);
+  const n = contours.length;
+  const area = new Float64Array(n);
+  const minSide = 8;
+  const maxArea = w * h * (search.maxShare ?? 1 / 30);
+  const hits: MarkerHit[] = [];
+
+  const largestChild = (i: number): number => {
+    let best = -1;
+    for (let ch = hier[i * 4 + 2]; ch !== -1; ch = hier[ch * 4]) {
+      if (area[ch] === 0) area[ch] = contourArea(contours[ch]) || 1e-9;
+      if (best === -1 || area[ch] > area[best]) best = ch;
     }
-    const bin = s.track(new c.Mat());
-    c.adaptiveThreshold(src, bin, 255, c.ADAPTIVE_THRESH_MEAN_C, c.THRESH_BINARY_INV, search.block, 12);
-    const contours = s.track(new c.MatVector());
-    const hierarchy = s.track(new c.Mat());
-    c.findContours(bin, contours, hierarchy, c.RETR_TREE, c.CHAIN_APPROX_SIMPLE);
-    const hier = hierarchy.data32S as Int32Array;
-    const n = contours.size();
-    const area = new Float64Array(n);
-    const minSide = 8;
-    const maxArea = src.cols * src.rows * (search.maxShare ?? 1 / 30);
-    const hits: MarkerHit[] = [];
+    return best;
+  };
 
-    const largestChild = (i: number): number => {
-      let best = -1;
-      for (let ch = hier[i * 4 + 2]; ch !== -1; ch = hier[ch * 4]) {
-        if (area[ch] === 0) {
-          const m = contours.get(ch); // MatVector.get makes a Mat that must be freed like any other
-          area[ch] = c.contourArea(m) || 1e-9;
-          m.delete();
-        }
-        if (best === -1 || area[ch] > area[best]) best = ch;
-      }
-      return best;
-    };
+  // A marker is three rings deep: some child (a hole) must have a child (the core). Checked on the hierarchy
+  // first, which is cheaper than measuring every contour.
+  const grandparent = (i: number): boolean => {
+    for (let ch = hier[i * 4 + 2]; ch !== -1; ch = hier[ch * 4]) if (hier[ch * 4 + 2] !== -1) return true;
+    return false;
+  };
 
-    // A marker is three rings deep: some child (a hole) must have a child (the core). Checked on the hierarchy
-    // first, since measuring a contour makes a Mat (the search went from 18 ms to 15.5 on benchmark photos).
-    const grandparent = (i: number): boolean => {
-      for (let ch = hier[i * 4 + 2]; ch !== -1; ch = hier[ch * 4]) if (hier[ch * 4 + 2] !== -1) return true;
-      return false;
-    };
-
-    for (let i = 0; i < n; i++) {
-      if (!grandparent(i)) continue;
-      const cnt = s.track(contours.get(i));
-      const a = c.contourArea(cnt);
-      area[i] = a || 1e-9;
-      if (a < minSide * minSide || a > maxArea) continue;
-      const white = largestChild(i);
-      if (white === -1) continue;
-      const wr = area[white] / a;
-      if (wr < 0.28 || wr > 0.6) continue;
-      const core = largestChild(white);
-      if (core === -1) continue;
-      // Core 1/9 of the outer square; a QR finder's is 9/49 (0.18): keep clear of it.
-      const cr = area[core] / a;
-      if (cr < 0.05 || cr > 0.155) continue;
-      const quad = quadOf(c, s, cnt);
-      if (!quad) continue;
-      // A square fills its four corners' quadrilateral; a ring (the pause marks' circles, small enough, pass the
-      // nesting test too) holds pi/2 of the square inscribed in it.
-      if (a / Math.abs(quadArea(quad)) > SQUARE_MOST) continue;
-      const coreQuad = quadOf(c, s, s.track(contours.get(core)));
-      const center = intersect(quad[0], quad[2], quad[1], quad[3]);
-      if (coreQuad) {
-        const cc = intersect(coreQuad[0], coreQuad[2], coreQuad[1], coreQuad[3]);
-        // The core must sit in the middle of the outer square.
-        if (Math.hypot(cc.x - center.x, cc.y - center.y) > Math.sqrt(a) * 0.12) continue;
-      }
-      const misfit = Math.abs(Math.log(wr / WHITE_RATIO)) + Math.abs(Math.log(cr / CORE_RATIO));
-      hits.push({
-        center: { x: center.x * k, y: center.y * k },
-        corners: quad.map((p) => ({ x: p.x * k, y: p.y * k })),
-        side: Math.sqrt(a) * k,
-        misfit,
-      });
+  for (let i = 0; i < n; i++) {
+    if (!grandparent(i)) continue;
+    const cnt = contours[i];
+    const a = contourArea(cnt);
+    area[i] = a || 1e-9;
+    if (a < minSide * minSide || a > maxArea) continue;
+    const white = largestChild(i);
+    if (white === -1) continue;
+    const wr = area[white] / a;
+    if (wr < 0.28 || wr > 0.6) continue;
+    const core = largestChild(white);
+    if (core === -1) continue;
+    // Core 1/9 of the outer square; a QR finder's is 9/49 (0.18): keep clear of it.
+    const cr = area[core] / a;
+    if (cr < 0.05 || cr > 0.155) continue;
+    const quad = quadOf(cnt);
+    if (!quad) continue;
+    // A square fills its four corners' quadrilateral; a ring (the pause marks' circles, small enough, pass the
+    // nesting test too) holds pi/2 of the square inscribed in it.
+    if (a / Math.abs(quadArea(quad)) > SQUARE_MOST) continue;
+    const coreQuad = quadOf(contours[core]);
+    const center = intersect(quad[0], quad[2], quad[1], quad[3]);
+    if (coreQuad) {
+      const cc = intersect(coreQuad[0], coreQuad[2], coreQuad[1], coreQuad[3]);
+      // The core must sit in the middle of the outer square.
+      if (Math.hypot(cc.x - center.x, cc.y - center.y) > Math.sqrt(a) * 0.12) continue;
     }
-    // nested thresholds can report one marker twice (its outer and its inner ring pairs)
-    return dedupe(hits, 0.5);
-  });
+    const misfit = Math.abs(Math.log(wr / WHITE_RATIO)) + Math.abs(Math.log(cr / CORE_RATIO));
+    hits.push({
+      center: { x: center.x * k, y: center.y * k },
+      corners: quad.map((p) => ({ x: p.x * k, y: p.y * k })),
+      side: Math.sqrt(a) * k,
+      misfit,
+    });
+  }
+  // nested thresholds can report one marker twice (its outer and its inner ring pairs)
+  return dedupe(hits, 0.5);
 }
 
 /** Approximates a contour by a convex quadrilateral, corners clockwise (on screen), or null. */
-function quadOf(c: ReturnType<typeof cv>, s: { track<T extends { delete(): void }>(m: T): T }, cnt: unknown): Point[] | null {
-  const approx = s.track(new c.Mat());
-  const peri = c.arcLength(cnt, true);
-  c.approxPolyDP(cnt, approx, 0.06 * peri, true);
-  if (approx.rows !== 4 || !c.isContourConvex(approx)) return null;
-  const d = approx.data32S as Int32Array;
+function quadOf(cnt: Int32Array): Point[] | null {
+  const d = approxPolyDP(cnt, 0.06 * arcLength(cnt));
+  if (d.length !== 8 || !isContourConvex(d)) return null;
   const pts = [0, 1, 2, 3].map((i) => ({ x: d[i * 2] + 0.5, y: d[i * 2 + 1] + 0.5 }));
   const cx = (pts[0].x + pts[1].x + pts[2].x + pts[3].x) / 4;
   const cy = (pts[0].y + pts[1].y + pts[2].y + pts[3].y) / 4;

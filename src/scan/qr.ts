@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { decodeSheetTag, type SheetTag } from '../engine/setup.js';
+import { adaptiveThreshold } from './adaptive-threshold.js';
 import { apply, type Homography } from './homography.js';
-import { cv, matFromGrey, withMats } from './cv.js';
 import { fullResRegion, sharpOf, type Photo } from './image.js';
 import type { Pose } from './orient.js';
 import { grey } from './sample.js';
@@ -152,11 +152,7 @@ async function readWholePhoto(photo: Photo, knownCards: string[]): Promise<{ tag
  * read, all extreme or hard with strong blur and a shadow, this reads 4.
  */
 function binarize(patch: Uint8ClampedArray, px: number): Uint8ClampedArray {
-  const c = cv();
-  return withMats((s) => {
-    const src = matFromGrey(s, new Uint8Array(patch.buffer, patch.byteOffset, patch.length), px, px);
-    const out = s.track(new c.Mat());
-    c.adaptiveThreshold(src, out, 255, c.ADAPTIVE_THRESH_GAUSSIAN_C, c.THRESH_BINARY, Math.round(px * 0.15) | 1, 2);
-    return new Uint8ClampedArray(out.data as Uint8Array);
-  });
+  const grey = new Uint8Array(patch.buffer, patch.byteOffset, patch.length);
+  const out = adaptiveThreshold(grey, px, px, { method: 'gaussian', block: Math.round(px * 0.15) | 1, delta: 2, inverse: false });
+  return new Uint8ClampedArray(out.buffer, out.byteOffset, out.length);
 }

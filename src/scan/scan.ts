@@ -18,7 +18,6 @@ import { findMarkers, mergeHits, quadCandidates, type MarkerHit } from './marker
 import { findPose, poseFor, type Pose } from './orient.js';
 import { borderContrast } from './grid.js';
 import { loadQrReader, readSheetQr } from './qr.js';
-import { cv } from './cv.js';
 import { checkFinished, checkReadable, checkRegistered } from './refuse.js';
 import { reviewAgainstRolls, type RollsReview } from './rolls-check.js';
 import type { Roll } from '../engine/rolls.js';
@@ -216,10 +215,8 @@ export async function scanPhoto(input: PhotoInput, game: GameData, opts: ScanOpt
   };
 
   const decoding = loadPhoto(input, { maxSide: opts.maxSide, name });
-  // The first photo of a process: sharp decodes it on its own threads while OpenCV's wasm compiles on this one
-  // and zxing's in the background, rather than one after the other.
+  // The first photo of a process: zxing's wasm compiles in the background while sharp decodes on its own threads.
   loadQrReader();
-  cv();
   const photo = await decoding;
   lap('decode');
   checkExposure(photo, name);

@@ -1,0 +1,225 @@
+/**
+ * The borders of a binary image as a tree: Suzuki and Abe's border following, traced, marked, numbered and nested as
+ * OpenCV 4.3's findContours does with RETR_TREE and CHAIN_APPROX_SIMPLE, so that the marker search finds the same
+ * outlines, in the same order, as when it called OpenCV.
+ */
+
+/** Each contour's corner points (x, y pairs) and its links, four a contour: next, previous, first child, parent (-1 for none). */
+export interface ContourTree {
+  contours: Int32Array[];
+  hierarchy: Int32Array;
+}
+
+interface Border {
+  hole: boolean;
+  /** The border it lies in; null for the image's frame. */
+  parent: Border | null;
+  /** Where its tracing started (an index into the padded image). */
+  origin: number;
+  /** Bounding box in padded pixels: left, top, width, height. */
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  points: number[];
+  /** The next border traced with the same mark (marks are 7 bits, so they repeat). */
+  sameMark: Border | null;
+  firstChild: Border | null;
+  nextSibling: Border | null;
+}
+
+/** Freeman chain steps: east, north-east, north, ... clockwise on screen from east, counter-clockwise in the image's y-down sense. */
+const STEP_X = [1, 1, 0, -1, -1, -1, 0, 1];
+const STEP_Y = [0, -1, -1, -1, 0, 1, 1, 1];
+/** The sign bit OpenCV sets on a border pixel with background to its right (the int8 image reads it negative). */
+const RIGHT = 0x80;
+
+/**
+ * Contours of the non-zero pixels of a width x height image, as OpenCV's `findContours(img, RETR_TREE,
+ * CHAIN_APPROX_SIMPLE)` lists them: the image gets a one-pixel frame of background, every border is traced
+ * once in raster order, and the tree is read out depth first with the siblings last found first.
+ */
+export function findContours(image: Uint8Array, width: number, height: number): ContourTree {
+  // Rows padded to whole 32-bit words, so that the scan can pass four background (or inside) pixels at a time.
+  const W = (width + 2 + 3) & ~3;
+  const H = height + 2;
+  const img = new Int8Array(W * H);
+  const words = new Int32Array(img.buffer);
+  for (let y = 0; y < height; y++) img.set(image.subarray(y * width, (y + 1) * width), (y + 1) * W + 1);
+  // each byte to 1 if any of its bits is set: the shifts fold a byte's bits into its lowest (bits from the next byte only reach higher ones)
+  for (let k = 0; k < words.length; k++) {
+    let v = words[k];
+    if (v === 0) continue;
+    v |= v >>> 4;
+    v |= v >>> 2;
+    v |= v >>> 1;
+    words[k] = v & 0x01010101;
+  }
+  const deltas = [1, -W + 1, -W, -W - 1, -1, W - 1, W, W + 1];
+  for (let i = 0; i < 8; i++) deltas.push(deltas[i]);
+
+  const frame: Border = { hole: true, parent: null, origin: 0, x: 0, y: 0, w: W, h: H, points: [], sameMark: null, firstChild: null, nextSibling: null };
+  const byMark: (Border | null)[] = new Array(128).fill(null);
+  let nbd = 2;
+
+  for (let y = 1; y < H - 1; y++) {
+    let lnbd = 0;
+    let prev = 0;
+    const row = y * W;
+    const end = (row + W) >> 2;
+    for (let x = 1; x <= width; x++) {
+      if ((x & 3) === 0 && (prev === 0 || prev === 1)) {
+        const same = prev * 0x01010101;
+        let k = (row + x) >> 2;
+        while (k < end && words[k] === same) {
+          x += 4;
+          k++;
+        }
+        if (x > width) break;
+      }
+      const p = img[row + x];
+      if (p === prev) continue;
+      let hole = false;
+      let found = true;
+      if (!(prev === 0 && p === 1)) {
+        // a hole's border starts at an unlabelled or labelled object pixel (not one already passed on its right) followed by background
+        if (p !== 0 || prev < 1) found = false;
+        else {
+          if (prev & -2) lnbd = x - 1;
+          hole = true;
+        }
+      }
+      if (found) {
+        const start = row + x - (hole ? 1 : 0);
+        let parent: Border | null = frame;
+        if (lnbd > 0) {
+          parent = null;
+          for (let cur = byMark[img[row + lnbd] & 0x7f]; cur; cur = cur.sameMark) {
+            if (lnbd - cur.x >>> 0 < cur.w && y - cur.y >>> 0 < cur.h) {
+              if (parent && reaches(img, deltas, parent.origin, row + lnbd, parent.hole)) break;
+              parent = cur;
+            }
+          }
+          if (!parent) throw new Error('findContours: no border around a new one');
+          if (parent.hole === hole) parent = parent.parent ?? frame;
+        }
+        lnbd = x - (hole ? 1 : 0);
+        const mark = nbd;
+        nbd = (nbd + 1) & 127;
+        if (nbd === 0) nbd = 3;
+        const b = follow(img, deltas, start, W, hole, mark);
+        b.parent = parent;
+        b.sameMark = byMark[mark];
+        byMark[mark] = b;
+        // last found, first listed: each new border goes to the front of its parent's children
+        b.nextSibling = parent.firstChild;
+        parent.firstChild = b;
+        // scanning goes on from the next pixel, comparing with this one as the tracing left it
+        prev = img[row + x];
+        continue;
+      }
+      prev = p;
+      if (prev & -2) lnbd = x;
+    }
+  }
+  return treeOut(frame);
+}
+
+/** Traces one border from `start`, marking its pixels; its corner points in image coordinates and its bounding box. */
+function follow(img: Int8Array, deltas: number[], start: number, W: number, hole: boolean, mark: number): Border {
+  let px = (start % W) - 1;
+  let py = Math.floor(start / W) - 1;
+  const b: Border = { hole, parent: null, origin: start, x: px, y: py, w: px, h: py, points: [], sameMark: null, firstChild: null, nextSibling: null };
+  let s = hole ? 0 : 4;
+  let sEnd = s;
+  let i1 = start;
+  do {
+    s = (s - 1) & 7;
+    i1 = start + deltas[s];
+  } while (img[i1] === 0 && s !== sEnd);
+  if (s === sEnd) {
+    img[start] = (mark | RIGHT) << 24 >> 24;
+    b.points.push(px, py);
+  } else {
+    let i3 = start;
+    let i4 = start;
+    let prevS = s ^ 4;
+    for (;;) {
+      sEnd = s;
+      while (s < 15) {
+        i4 = i3 + deltas[++s];
+        if (img[i4] !== 0) break;
+      }
+      s &= 7;
+      if ((s - 1) >>> 0 < sEnd) img[i3] = (mark | RIGHT) << 24 >> 24;
+      else if (img[i3] === 1) img[i3] = mark;
+      if (s !== prevS) {
+        b.points.push(px, py);
+        if (px < b.x) b.x = px;
+        else if (px > b.w) b.w = px;
+        if (py < b.y) b.y = py;
+        else if (py > b.h) b.h = py;
+      }
+      prevS = s;
+      px += STEP_X[s];
+      py += STEP_Y[s];
+      if (i4 === start && i3 === i1) break;
+      i3 = i4;
+      s = (s + 4) & 7;
+    }
+  }
+  // the box in padded pixels, as the parent search compares it with padded positions
+  b.w -= b.x - 1;
+  b.h -= b.y - 1;
+  b.x += 1;
+  b.y += 1;
+  return b;
+}
+
+/** Whether following the border that starts at `origin` passes `stop` (the parent search's test for which of two borders with one mark holds a pixel). */
+function reaches(img: Int8Array, deltas: number[], origin: number, stop: number, hole: boolean): boolean {
+  let s = hole ? 0 : 4;
+  const sEnd = s;
+  let i1 = origin;
+  do {
+    s = (s - 1) & 7;
+    i1 = origin + deltas[s];
+  } while (img[i1] === 0 && s !== sEnd);
+  let i3 = origin;
+  if (s !== sEnd) {
+    for (;;) {
+      let i4 = i3;
+      while (s < 15) {
+        i4 = i3 + deltas[++s];
+        if (img[i4] !== 0) break;
+      }
+      if (i3 === stop || (i4 === origin && i3 === i1)) break;
+      i3 = i4;
+      s = (s + 4) & 7;
+    }
+  }
+  return i3 === stop;
+}
+
+/** The tree depth first (a border, its children, then its next sibling), with each one's links as indices into that order. */
+function treeOut(frame: Border): ContourTree {
+  const order: Border[] = [];
+  const walk = (first: Border | null) => {
+    for (let b = first; b; b = b.nextSibling) {
+      order.push(b);
+      walk(b.firstChild);
+    }
+  };
+  walk(frame.firstChild);
+  const index = new Map(order.map((b, i) => [b, i]));
+  const hierarchy = new Int32Array(order.length * 4);
+  const siblings = new Map<Border, Border>();
+  for (const b of order) if (b.nextSibling) siblings.set(b.nextSibling, b);
+  order.forEach((b, i) => {
+    hierarchy[i * 4] = b.nextSibling ? index.get(b.nextSibling)! : -1;
+    hierarchy[i * 4 + 1] = siblings.has(b) ? index.get(siblings.get(b)!)! : -1;
+    hierarchy[i * 4 + 2] = b.firstChild ? index.get(b.firstChild)! : -1;
+    hierarchy[i * 4 + 3] = b.parent && b.parent !== frame ? index.get(b.parent)! : -1;
+  });
+  return { contours: order.map((b) => Int32Array.from(b.points)), hierarchy };
+}
