@@ -1,3 +1,6 @@
+import { instantiate, reserve, type WasmMemory } from './wasm/instance.js';
+import { MLP_WASM } from './wasm/mlp.wasm.js';
+
 /**
  * A small network giving a probability, as the scanner's learnt models use it: inputs are standardised by the
  * training set's mean and scale, then one or two tanh layers and the logistic function.
@@ -26,7 +29,8 @@ interface Packed {
   scale: Float64Array;
   lo?: Float64Array;
   hi?: Float64Array;
-  layers: { w: Float64Array; b: Float64Array; inputs: number }[];
+  /** Each layer's weights unit by unit (w) and input by input (wT, for the batch's WebAssembly). */
+  layers: { w: Float64Array; wT: Float64Array; b: Float64Array; inputs: number }[];
   w: Float64Array;
   /** A buffer for each layer's output, and one for the inputs, kept between calls (thousands a photo). */
   outs: Float64Array[];
@@ -42,7 +46,7 @@ function pack(m: Mlp): Packed {
       mean: Float64Array.from(m.mean),
       scale: Float64Array.from(m.scale),
       ...(m.lo && m.hi ? { lo: Float64Array.from(m.lo), hi: Float64Array.from(m.hi) } : {}),
-      layers: m.layers.map((l) => ({ w: Float64Array.from(l.w.flat()), b: Float64Array.from(l.b), inputs: l.w[0]?.length ?? 0 })),
+      layers: m.layers.map((l) => ({ w: Float64Array.from(l.w.flat()), wT: transposed(l.w), b: Float64Array.from(l.b), inputs: l.w[0]?.length ?? 0 })),
       w: Float64Array.from(m.w),
       outs: m.layers.map((l) => new Float64Array(l.b.length)),
       input: new Float64Array(m.mean.length),
@@ -50,6 +54,15 @@ function pack(m: Mlp): Packed {
     packed.set(m, p);
   }
   return p;
+}
+
+/** `units x inputs` weights as one array input by input. */
+function transposed(w: number[][]): Float64Array {
+  const units = w.length;
+  const inputs = w[0]?.length ?? 0;
+  const t = new Float64Array(units * inputs);
+  for (let o = 0; o < units; o++) for (let k = 0; k < inputs; k++) t[k * units + o] = w[o][k];
+  return t;
 }
 
 /** The network's log-odds for inputs `x`. */
@@ -86,7 +99,7 @@ export function mlpLogits(xs: readonly ArrayLike<number>[], m: Mlp): Float64Arra
     const units = layer.b.length;
     if ((batch.hidden[l]?.length ?? 0) < N * units) batch.hidden[l] = new Float64Array(N * units);
     const next = batch.hidden[l];
-    layerOf(h, N, layer.inputs, layer.w, layer.b, units, next);
+    layerOf(h, N, layer, units, next);
     h = next;
     width = units;
   }
@@ -99,65 +112,31 @@ export function mlpLogits(xs: readonly ArrayLike<number>[], m: Mlp): Float64Arra
   return out;
 }
 
-/** One tanh layer over N rows of `inputs` values (row-major in `x`), into `out` (N rows of `units`). */
-function layerOf(x: Float64Array, N: number, inputs: number, w: Float64Array, b: Float64Array, units: number, out: Float64Array): void {
-  let i = 0;
-  for (; i + 2 <= N; i += 2) {
-    const x0 = i * inputs;
-    const x1 = x0 + inputs;
-    let o = 0;
-    for (; o + 4 <= units; o += 4) {
-      const r0 = o * inputs;
-      const r1 = r0 + inputs;
-      const r2 = r1 + inputs;
-      const r3 = r2 + inputs;
-      let a0 = b[o];
-      let a1 = b[o + 1];
-      let a2 = b[o + 2];
-      let a3 = b[o + 3];
-      let c0 = a0;
-      let c1 = a1;
-      let c2 = a2;
-      let c3 = a3;
-      for (let k = 0; k < inputs; k++) {
-        const u = x[x0 + k];
-        const v = x[x1 + k];
-        const w0 = w[r0 + k];
-        const w1 = w[r1 + k];
-        const w2 = w[r2 + k];
-        const w3 = w[r3 + k];
-        a0 += w0 * u;
-        a1 += w1 * u;
-        a2 += w2 * u;
-        a3 += w3 * u;
-        c0 += w0 * v;
-        c1 += w1 * v;
-        c2 += w2 * v;
-        c3 += w3 * v;
-      }
-      const y0 = i * units + o;
-      const y1 = y0 + units;
-      out[y0] = Math.tanh(a0);
-      out[y0 + 1] = Math.tanh(a1);
-      out[y0 + 2] = Math.tanh(a2);
-      out[y0 + 3] = Math.tanh(a3);
-      out[y1] = Math.tanh(c0);
-      out[y1 + 1] = Math.tanh(c1);
-      out[y1 + 2] = Math.tanh(c2);
-      out[y1 + 3] = Math.tanh(c3);
-    }
-    for (; o < units; o++) {
-      let a = b[o];
-      let c = b[o];
-      for (let k = 0, r = o * inputs; k < inputs; k++) {
-        a += w[r + k] * x[x0 + k];
-        c += w[r + k] * x[x1 + k];
-      }
-      out[i * units + o] = Math.tanh(a);
-      out[(i + 1) * units + o] = Math.tanh(c);
-    }
-  }
-  for (; i < N; i++) unitsOf(x, i * inputs, inputs, w, b, units, out, i * units);
+interface MlpModule {
+  memory: WasmMemory;
+  layer(x: number, n: number, inputs: number, wT: number, b: number, units: number, out: number): void;
+}
+let mlpModule: MlpModule | undefined;
+
+/**
+ * One tanh layer over N rows of `inputs` values (row-major in `x`), into `out` (N rows of `units`). The sums run in
+ * WebAssembly (wasm/mlp.wat: two units a lane, the same additions in the same order as unitsOf), the tanh here.
+ */
+function layerOf(x: Float64Array, N: number, layer: Packed['layers'][number], units: number, out: Float64Array): void {
+  const m = (mlpModule ??= instantiate<MlpModule>(MLP_WASM));
+  const inputs = layer.inputs;
+  const wT = 0;
+  const b = wT + 8 * inputs * units;
+  const xAt = b + 8 * units;
+  const outAt = xAt + 8 * N * inputs;
+  reserve(m.memory, outAt + 8 * N * units);
+  const mem = m.memory.buffer;
+  new Float64Array(mem, wT, inputs * units).set(layer.wT);
+  new Float64Array(mem, b, units).set(layer.b);
+  new Float64Array(mem, xAt, N * inputs).set(x.subarray(0, N * inputs));
+  m.layer(xAt, N, inputs, wT, b, units, outAt);
+  const sums = new Float64Array(mem, outAt, N * units);
+  for (let i = 0; i < N * units; i++) out[i] = Math.tanh(sums[i]);
 }
 
 /**
