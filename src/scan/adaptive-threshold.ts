@@ -1,3 +1,6 @@
+import { instantiate, reserve, type WasmMemory } from './wasm/instance.js';
+import { THRESHOLD_WASM } from './wasm/threshold.wasm.js';
+
 /**
  * OpenCV's adaptiveThreshold, byte for byte as opencv-wasm (4.3, scalar code) computes it, in plain TypeScript:
  * each pixel set to 255 or 0 against the mean of the block around it, edge pixels repeated past the picture's sides.
@@ -29,62 +32,29 @@ export function adaptiveThreshold(src: Uint8Array, width: number, height: number
     : gaussianThreshold(src, width, height, block, level, dark);
 }
 
+interface ThresholdModule {
+  memory: WasmMemory;
+  box(src: number, out: number, w: number, h: number, block: number, level: number, dark: number, cols: number, sums: number): void;
+}
+let thresholdModule: ThresholdModule | undefined;
+
 /**
- * Against the k x k box mean. OpenCV's integer window sums are exact in any order, and its two divisions (fixed point
- * for k^2 <= 256, times 1 / k^2 in double above) both give sum / k^2 rounded to nearest for every sum a window can
- * hold (k^2 odd: never a tie); so each grey level's threshold is taken once as a sum and a pixel costs one comparison.
+ * Against the k x k box mean, in WebAssembly (wasm/threshold.wat). OpenCV's integer window sums are exact in any
+ * order, and its two divisions (fixed point for k^2 <= 256, times 1 / k^2 in double above) both give sum / k^2
+ * rounded to nearest for every sum a window can hold (k^2 odd: never a tie), so the mean's test is one on the sum.
  */
 function boxThreshold(src: Uint8Array, width: number, height: number, block: number, level: number, dark: number): Uint8Array {
-  const r = block >> 1;
-  const area = block * block;
-  // darkAt[v]: the least window sum whose mean, rounded, is v + level or more (past the largest sum where none is)
-  const darkAt = new Int32Array(256);
-  for (let v = 0; v < 256; v++) {
-    const m = v + level;
-    darkAt[v] = m <= 0 ? 0 : m > 255 ? 255 * area + 1 : ((2 * m - 1) * area + 1) / 2;
-  }
-
-  const out = new Uint8Array(width * height);
-  const flip = dark === 255 ? 0 : -1;
-  // the column sums, the first and last repeated r times past the sides (and once more on the right, read but unused)
-  const columns = new Int32Array(width + 2 * r + 1);
-  for (let dy = -r; dy <= r; dy++) {
-    const row = clamp(dy, height) * width;
-    for (let x = 0; x < width; x++) columns[r + x] += src[row + x];
-  }
-  const last = r + width - 1;
-  for (let y = 0; y < height; y++) {
-    for (let i = 0; i < r; i++) columns[i] = columns[r];
-    for (let i = last + 1; i < columns.length; i++) columns[i] = columns[last];
-    thresholdRow(src, out, y * width, width, columns, block, darkAt, flip);
-    if (y + 1 < height) slideColumns(columns, r, src, clamp(y + r + 1, height) * width, clamp(y - r, height) * width, width);
-  }
-  return out;
-}
-
-/** One row of boxThreshold, from the column sums under it. */
-function thresholdRow(
-  src: Uint8Array,
-  out: Uint8Array,
-  o: number,
-  width: number,
-  columns: Int32Array,
-  block: number,
-  darkAt: Int32Array,
-  flip: number,
-): void {
-  let s = 0;
-  for (let i = 0; i < block; i++) s += columns[i];
-  for (let x = 0; x < width; x++) {
-    // without a branch, which noise would mispredict: (darkAt - 1 - s) >> 31 is -1 (stored as 255) where dark, else 0
-    out[o + x] = ((darkAt[src[o + x]] - 1 - s) >> 31) ^ flip;
-    s += columns[x + block] - columns[x];
-  }
-}
-
-/** Moves the column sums one row down: the row at `add` in, the row at `drop` out. */
-function slideColumns(columns: Int32Array, r: number, src: Uint8Array, add: number, drop: number, width: number): void {
-  for (let x = 0; x < width; x++) columns[r + x] += src[add + x] - src[drop + x];
+  const m = (thresholdModule ??= instantiate<ThresholdModule>(THRESHOLD_WASM));
+  const n = width * height;
+  // the scratch first, so that the picture never sits at address 0 (the module's "no row")
+  const cols = 0;
+  const sums = cols + 4 * (width + block + 1);
+  const at = sums + 4 * width;
+  const out = at + n;
+  reserve(m.memory, out + n);
+  new Uint8Array(m.memory.buffer, at, n).set(src.subarray(0, n));
+  m.box(at, out, width, height, block, level, dark, cols, sums);
+  return new Uint8Array(m.memory.buffer, out, n).slice();
 }
 
 /** The index OpenCV's replicated border reads for row (or column) i of n. */

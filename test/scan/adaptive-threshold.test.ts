@@ -138,6 +138,24 @@ describe("OpenCV's adaptive threshold in TypeScript", () => {
       }
   });
 
+  it('the mean at its ends: a pixel whose level plus the delta is 255 or more, or 0 or less, in windows all but white or black', () => {
+    const r = random(4242);
+    const [w, h] = [61, 47];
+    for (const delta of [12, -12, 0, 255, -255]) {
+      // white (or black) with pixels a few levels off it, and some whose level plus the delta is exactly 255 (or 0)
+      for (const base of [255, 0]) {
+        const img = new Uint8Array(w * h).map(() => {
+          const u = r();
+          if (u < 0.9) return base;
+          const edge = base === 255 ? 255 - delta : -delta;
+          return u < 0.95 ? Math.min(255, Math.max(0, edge)) : Math.min(255, Math.max(0, base + (base ? -1 : 1) * Math.floor(r() * 20)));
+        });
+        for (const block of [3, 5, 21])
+          for (const inverse of [true, false]) same(img, w, h, { method: 'mean', block, delta, inverse }, `base ${base} delta ${delta} block ${block}`);
+      }
+    }
+  });
+
   it('refuses an even block, a block of 1 or less, and too few bytes', () => {
     const img = new Uint8Array(20);
     for (const block of [0, 1, 2, 4, 50, -3, 3.5, 2897])
