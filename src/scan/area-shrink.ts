@@ -3,6 +3,8 @@
  * for it. The arithmetic (float32 sums, round-half-to-even, the integer 2x2 shortcut) follows OpenCV's own, since
  * the markers found downstream must not move by a single byte.
  */
+import { instantiate, reserve, type WasmMemory } from './wasm/instance.js';
+import { SHRINK_WASM } from './wasm/shrink.wasm.js';
 
 /** saturate_cast<uchar> of a float: round half to even (lrintf), then clamp. */
 function toByte(v: number): number {
@@ -11,18 +13,26 @@ function toByte(v: number): number {
   return r < 0 ? 0 : r > 255 ? 255 : r;
 }
 
+interface ShrinkModule {
+  memory: WasmMemory;
+  half(src: number, w: number, dst: number, dw: number, dh: number): void;
+}
+let shrinkModule: ShrinkModule | undefined;
+
+/** OpenCV's scalar 2 x 2 loop, which rounds half up with a shift unlike every other ratio (wasm/shrink.wat, sixteen pixels at a time). */
+function halved(src: Uint8Array, width: number, dstWidth: number, dstHeight: number): Uint8Array {
+  const m = (shrinkModule ??= instantiate<ShrinkModule>(SHRINK_WASM));
+  const n = 2 * dstHeight * width;
+  reserve(m.memory, n + dstWidth * dstHeight);
+  new Uint8Array(m.memory.buffer, 0, n).set(src.subarray(0, n));
+  m.half(0, width, n, dstWidth, dstHeight);
+  return new Uint8Array(m.memory.buffer, n, dstWidth * dstHeight).slice();
+}
+
 /** OpenCV's integer-ratio path: whole blocks only, since an integer ratio (to DBL_EPSILON) means exact multiples. */
 function shrinkBlocks(src: Uint8Array, width: number, dstWidth: number, dstHeight: number, kx: number, ky: number): Uint8Array {
+  if (kx === 2 && ky === 2) return halved(src, width, dstWidth, dstHeight);
   const dst = new Uint8Array(dstWidth * dstHeight);
-  if (kx === 2 && ky === 2) {
-    // OpenCV's scalar 2x2 loop rounds half up with a shift, unlike every other ratio.
-    for (let dy = 0, o = 0; dy < dstHeight; dy++) {
-      let a = 2 * dy * width;
-      let b = a + width;
-      for (let dx = 0; dx < dstWidth; dx++, a += 2, b += 2) dst[o++] = (src[a] + src[a + 1] + src[b] + src[b + 1] + 2) >> 2;
-    }
-    return dst;
-  }
   const scale = Math.fround(1 / (kx * ky));
   for (let dy = 0, o = 0; dy < dstHeight; dy++) {
     const row = dy * ky * width;
