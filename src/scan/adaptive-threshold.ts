@@ -1,10 +1,11 @@
+/**
+ * OpenCV's adaptiveThreshold, byte for byte as opencv-wasm (4.3, scalar code) computes it, so that the corner squares'
+ * search finds what it found with OpenCV: each pixel set to 255 or 0 against the mean of the block around it, edge
+ * pixels repeated past the picture's sides. The box mean runs in WebAssembly, the Gaussian (the QR code's last try)
+ * in TypeScript.
+ */
 import { instantiate, reserve, type WasmMemory } from './wasm/instance.js';
 import { THRESHOLD_WASM } from './wasm/threshold.wasm.js';
-
-/**
- * OpenCV's adaptiveThreshold, byte for byte as opencv-wasm (4.3, scalar code) computes it, in plain TypeScript:
- * each pixel set to 255 or 0 against the mean of the block around it, edge pixels repeated past the picture's sides.
- */
 
 export interface AdaptiveThreshold {
   method: 'mean' | 'gaussian';

@@ -1,7 +1,7 @@
 /**
  * OpenCV's INTER_AREA downscaling of a grey image, rewritten so the marker search no longer needs opencv-wasm
  * for it. The arithmetic (float32 sums, round-half-to-even, the integer 2x2 shortcut) follows OpenCV's own, since
- * the markers found downstream must not move by a single byte.
+ * the markers found downstream must not move by a single byte. Halving, the common case, runs in WebAssembly.
  */
 import { instantiate, reserve, type WasmMemory } from './wasm/instance.js';
 import { SHRINK_WASM } from './wasm/shrink.wasm.js';
