@@ -4,10 +4,12 @@
  * outlines, in the same order, as when it called OpenCV.
  */
 
-/** Each contour's corner points (x, y pairs) and its links, four a contour: next, previous, first child, parent (-1 for none). */
+/** The contours' links, four a contour: next, previous, first child, parent (-1 for none); and each one's corners. */
 export interface ContourTree {
-  contours: Int32Array[];
+  count: number;
   hierarchy: Int32Array;
+  /** Contour i's corner points as x, y pairs (a view of one array holding them all). */
+  points(i: number): Int32Array;
 }
 
 interface Border {
@@ -21,11 +23,16 @@ interface Border {
   y: number;
   w: number;
   h: number;
-  points: number[];
+  /** Where its points lie in `traced` (x, y pairs): [from, to). */
+  from: number;
+  to: number;
   /** The next border traced with the same mark (marks are 7 bits, so they repeat). */
   sameMark: Border | null;
   firstChild: Border | null;
   nextSibling: Border | null;
+  prevSibling: Border | null;
+  /** Its place in the tree's order, once read out. */
+  index: number;
 }
 
 /** Freeman chain steps: east, north-east, north, ... clockwise on screen from east, counter-clockwise in the image's y-down sense. */
@@ -43,8 +50,7 @@ export function findContours(image: Uint8Array, width: number, height: number): 
   // Rows padded to whole 32-bit words, so that the scan can pass four background (or inside) pixels at a time.
   const W = (width + 2 + 3) & ~3;
   const H = height + 2;
-  const img = new Int8Array(W * H);
-  const words = new Int32Array(img.buffer);
+  const { img, words } = paddedScratch(W * H);
   for (let y = 0; y < height; y++) img.set(image.subarray(y * width, (y + 1) * width), (y + 1) * W + 1);
   // each byte to 1 if any of its bits is set: the shifts fold a byte's bits into its lowest (bits from the next byte only reach higher ones)
   for (let k = 0; k < words.length; k++) {
@@ -58,7 +64,8 @@ export function findContours(image: Uint8Array, width: number, height: number): 
   const deltas = [1, -W + 1, -W, -W - 1, -1, W - 1, W, W + 1];
   for (let i = 0; i < 8; i++) deltas.push(deltas[i]);
 
-  const frame: Border = { hole: true, parent: null, origin: 0, x: 0, y: 0, w: W, h: H, points: [], sameMark: null, firstChild: null, nextSibling: null };
+  const frame: Border = { hole: true, parent: null, origin: 0, x: 0, y: 0, w: W, h: H, from: 0, to: 0, sameMark: null, firstChild: null, nextSibling: null, prevSibling: null, index: -1 };
+  traced.used = 0;
   const byMark: (Border | null)[] = new Array(128).fill(null);
   let nbd = 2;
 
@@ -113,6 +120,7 @@ export function findContours(image: Uint8Array, width: number, height: number): 
         byMark[mark] = b;
         // last found, first listed: each new border goes to the front of its parent's children
         b.nextSibling = parent.firstChild;
+        if (parent.firstChild) parent.firstChild.prevSibling = b;
         parent.firstChild = b;
         // scanning goes on from the next pixel, comparing with this one as the tracing left it
         prev = img[row + x];
@@ -125,11 +133,36 @@ export function findContours(image: Uint8Array, width: number, height: number): 
   return treeOut(frame);
 }
 
+let padded: { img: Int8Array; words: Int32Array } | undefined;
+
+/** The padded image, kept between calls (a photo's searches threshold pictures of millions of pixels), cleared. */
+function paddedScratch(n: number): { img: Int8Array; words: Int32Array } {
+  if (!padded || padded.img.length < n) {
+    const img = new Int8Array(n);
+    padded = { img, words: new Int32Array(img.buffer) };
+  }
+  padded.img.fill(0, 0, n);
+  return { img: padded.img.subarray(0, n), words: padded.words.subarray(0, n >> 2) };
+}
+
+/** Every border's points as they are traced, kept between calls (thousands of borders a photo, a few points each). */
+const traced = { xy: new Int32Array(1 << 16), used: 0 };
+
+function put(x: number, y: number): void {
+  if (traced.used + 2 > traced.xy.length) {
+    const more = new Int32Array(traced.xy.length * 2);
+    more.set(traced.xy);
+    traced.xy = more;
+  }
+  traced.xy[traced.used++] = x;
+  traced.xy[traced.used++] = y;
+}
+
 /** Traces one border from `start`, marking its pixels; its corner points in image coordinates and its bounding box. */
 function follow(img: Int8Array, deltas: number[], start: number, W: number, hole: boolean, mark: number): Border {
   let px = (start % W) - 1;
   let py = Math.floor(start / W) - 1;
-  const b: Border = { hole, parent: null, origin: start, x: px, y: py, w: px, h: py, points: [], sameMark: null, firstChild: null, nextSibling: null };
+  const b: Border = { hole, parent: null, origin: start, x: px, y: py, w: px, h: py, from: traced.used, to: 0, sameMark: null, firstChild: null, nextSibling: null, prevSibling: null, index: -1 };
   let s = hole ? 0 : 4;
   let sEnd = s;
   let i1 = start;
@@ -139,7 +172,7 @@ function follow(img: Int8Array, deltas: number[], start: number, W: number, hole
   } while (img[i1] === 0 && s !== sEnd);
   if (s === sEnd) {
     img[start] = (mark | RIGHT) << 24 >> 24;
-    b.points.push(px, py);
+    put(px, py);
   } else {
     let i3 = start;
     let i4 = start;
@@ -154,7 +187,7 @@ function follow(img: Int8Array, deltas: number[], start: number, W: number, hole
       if ((s - 1) >>> 0 < sEnd) img[i3] = (mark | RIGHT) << 24 >> 24;
       else if (img[i3] === 1) img[i3] = mark;
       if (s !== prevS) {
-        b.points.push(px, py);
+        put(px, py);
         if (px < b.x) b.x = px;
         else if (px > b.w) b.w = px;
         if (py < b.y) b.y = py;
@@ -168,6 +201,7 @@ function follow(img: Int8Array, deltas: number[], start: number, W: number, hole
       s = (s + 4) & 7;
     }
   }
+  b.to = traced.used;
   // the box in padded pixels, as the parent search compares it with padded positions
   b.w -= b.x - 1;
   b.h -= b.y - 1;
@@ -211,15 +245,18 @@ function treeOut(frame: Border): ContourTree {
     }
   };
   walk(frame.firstChild);
-  const index = new Map(order.map((b, i) => [b, i]));
+  order.forEach((b, i) => (b.index = i));
   const hierarchy = new Int32Array(order.length * 4);
-  const siblings = new Map<Border, Border>();
-  for (const b of order) if (b.nextSibling) siblings.set(b.nextSibling, b);
+  // the points copied out in the tree's order, so that the scratch can serve the next call
+  const at = new Int32Array(order.length + 1);
+  order.forEach((b, i) => (at[i + 1] = at[i] + b.to - b.from));
+  const xy = new Int32Array(at[order.length]);
   order.forEach((b, i) => {
-    hierarchy[i * 4] = b.nextSibling ? index.get(b.nextSibling)! : -1;
-    hierarchy[i * 4 + 1] = siblings.has(b) ? index.get(siblings.get(b)!)! : -1;
-    hierarchy[i * 4 + 2] = b.firstChild ? index.get(b.firstChild)! : -1;
-    hierarchy[i * 4 + 3] = b.parent && b.parent !== frame ? index.get(b.parent)! : -1;
+    for (let k = b.from, o = at[i]; k < b.to; k++, o++) xy[o] = traced.xy[k];
+    hierarchy[i * 4] = b.nextSibling?.index ?? -1;
+    hierarchy[i * 4 + 1] = b.prevSibling?.index ?? -1;
+    hierarchy[i * 4 + 2] = b.firstChild?.index ?? -1;
+    hierarchy[i * 4 + 3] = b.parent && b.parent !== frame ? b.parent.index : -1;
   });
-  return { contours: order.map((b) => Int32Array.from(b.points)), hierarchy };
+  return { count: order.length, hierarchy, points: (i) => xy.subarray(at[i], at[i + 1]) };
 }

@@ -45,8 +45,7 @@ export function findMarkers(grey: Uint8Array, width: number, height: number, sea
     src = shrinkArea(grey, width, height, w, h);
   }
   const bin = adaptiveThreshold(src, w, h, { method: 'mean', block: search.block, delta: 12, inverse: true });
-  const { contours, hierarchy: hier } = findContours(bin, w, h);
-  const n = contours.length;
+  const { count: n, hierarchy: hier, points } = findContours(bin, w, h);
   const area = new Float64Array(n);
   const minSide = 8;
   const maxArea = w * h * (search.maxShare ?? 1 / 30);
@@ -55,7 +54,7 @@ export function findMarkers(grey: Uint8Array, width: number, height: number, sea
   const largestChild = (i: number): number => {
     let best = -1;
     for (let ch = hier[i * 4 + 2]; ch !== -1; ch = hier[ch * 4]) {
-      if (area[ch] === 0) area[ch] = contourArea(contours[ch]) || 1e-9;
+      if (area[ch] === 0) area[ch] = contourArea(points(ch)) || 1e-9;
       if (best === -1 || area[ch] > area[best]) best = ch;
     }
     return best;
@@ -70,7 +69,7 @@ export function findMarkers(grey: Uint8Array, width: number, height: number, sea
 
   for (let i = 0; i < n; i++) {
     if (!grandparent(i)) continue;
-    const cnt = contours[i];
+    const cnt = points(i);
     const a = contourArea(cnt);
     area[i] = a || 1e-9;
     if (a < minSide * minSide || a > maxArea) continue;
@@ -88,7 +87,7 @@ export function findMarkers(grey: Uint8Array, width: number, height: number, sea
     // A square fills its four corners' quadrilateral; a ring (the pause marks' circles, small enough, pass the
     // nesting test too) holds pi/2 of the square inscribed in it.
     if (a / Math.abs(quadArea(quad)) > SQUARE_MOST) continue;
-    const coreQuad = quadOf(contours[core]);
+    const coreQuad = quadOf(points(core));
     const center = intersect(quad[0], quad[2], quad[1], quad[3]);
     if (coreQuad) {
       const cc = intersect(coreQuad[0], coreQuad[2], coreQuad[1], coreQuad[3]);

@@ -45,7 +45,9 @@ function openCv(bin: Uint8Array, width: number, height: number): OpenCvContours 
 
 /** Ours in the same shape, the measures taken as the marker search takes them. */
 function ours(bin: Uint8Array, width: number, height: number): OpenCvContours {
-  const { contours, hierarchy } = findContours(bin, width, height);
+  const tree = findContours(bin, width, height);
+  const contours = Array.from({ length: tree.count }, (_, i) => tree.points(i));
+  const hierarchy = tree.hierarchy;
   return {
     contours: contours.map((p) => Array.from(p)),
     hierarchy: Array.from(hierarchy),
