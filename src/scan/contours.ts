@@ -163,28 +163,23 @@ function follow(img: Int8Array, deltas: number[], start: number, W: number, hole
   let px = (start % W) - 1;
   let py = Math.floor(start / W) - 1;
   const b: Border = { hole, parent: null, origin: start, x: px, y: py, w: px, h: py, from: traced.used, to: 0, sameMark: null, firstChild: null, nextSibling: null, prevSibling: null, index: -1 };
-  let s = hole ? 0 : 4;
-  let sEnd = s;
-  let i1 = start;
-  do {
-    s = (s - 1) & 7;
-    i1 = start + deltas[s];
-  } while (img[i1] === 0 && s !== sEnd);
-  if (s === sEnd) {
-    img[start] = (mark | RIGHT) << 24 >> 24;
+  // (an Int8Array keeps the low 8 bits: the mark with the sign bit set reads negative)
+  const rightMark = mark | RIGHT;
+  const first = hole ? 0 : 4;
+  let s = firstTurn(img, deltas, start, first);
+  const i1 = start + deltas[s];
+  if (s === first) {
+    img[start] = rightMark;
     put(px, py);
   } else {
     let i3 = start;
-    let i4 = start;
     let prevS = s ^ 4;
     for (;;) {
-      sEnd = s;
-      while (s < 15) {
-        i4 = i3 + deltas[++s];
-        if (img[i4] !== 0) break;
-      }
+      const sEnd = s;
+      s = nextTurn(img, deltas, i3, s);
+      const i4 = i3 + deltas[s];
       s &= 7;
-      if ((s - 1) >>> 0 < sEnd) img[i3] = (mark | RIGHT) << 24 >> 24;
+      if ((s - 1) >>> 0 < sEnd) img[i3] = rightMark;
       else if (img[i3] === 1) img[i3] = mark;
       if (s !== prevS) {
         put(px, py);
@@ -212,27 +207,37 @@ function follow(img: Int8Array, deltas: number[], start: number, W: number, hole
 
 /** Whether following the border that starts at `origin` passes `stop` (the parent search's test for which of two borders with one mark holds a pixel). */
 function reaches(img: Int8Array, deltas: number[], origin: number, stop: number, hole: boolean): boolean {
-  let s = hole ? 0 : 4;
-  const sEnd = s;
-  let i1 = origin;
-  do {
-    s = (s - 1) & 7;
-    i1 = origin + deltas[s];
-  } while (img[i1] === 0 && s !== sEnd);
+  const first = hole ? 0 : 4;
+  let s = firstTurn(img, deltas, origin, first);
+  const i1 = origin + deltas[s];
   let i3 = origin;
-  if (s !== sEnd) {
+  if (s !== first) {
     for (;;) {
-      let i4 = i3;
-      while (s < 15) {
-        i4 = i3 + deltas[++s];
-        if (img[i4] !== 0) break;
-      }
+      s = nextTurn(img, deltas, i3, s);
+      const i4 = i3 + deltas[s];
       if (i3 === stop || (i4 === origin && i3 === i1)) break;
       i3 = i4;
       s = (s + 4) & 7;
     }
   }
   return i3 === stop;
+}
+
+/**
+ * The first direction, turning clockwise from `first`, in which a border's starting pixel has an object neighbour;
+ * `first` itself when it has none (a single pixel).
+ */
+function firstTurn(img: Int8Array, deltas: number[], at: number, first: number): number {
+  let s = first;
+  do s = (s - 1) & 7;
+  while (img[at + deltas[s]] === 0 && s !== first);
+  return s;
+}
+
+/** The next direction after `s`, turning counter-clockwise, in which pixel `at` has an object neighbour (up to 15: deltas repeats its eight). */
+function nextTurn(img: Int8Array, deltas: number[], at: number, s: number): number {
+  while (s < 15) if (img[at + deltas[++s]] !== 0) break;
+  return s;
 }
 
 /** The tree depth first (a border, its children, then its next sibling), with each one's links as indices into that order. */
