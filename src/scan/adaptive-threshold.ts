@@ -4,6 +4,7 @@
  * pixels repeated past the picture's sides. The box mean runs in WebAssembly, the Gaussian (the QR code's last try)
  * in TypeScript.
  */
+import { toByte } from './saturate.js';
 import { instantiate, reserve, type WasmMemory } from './wasm/instance.js';
 import { THRESHOLD_WASM } from './wasm/threshold.wasm.js';
 
@@ -159,7 +160,7 @@ function gaussianThreshold(src: Uint8Array, width: number, height: number, block
 
   const out = new Uint8Array(n);
   const light = 255 - dark;
-  const threshold = (i: number, v: number): number => (roundHalfEven(v) >= src[i] + level ? dark : light);
+  const threshold = (i: number, v: number): number => (toByte(v) >= src[i] + level ? dark : light);
   if (kh === 1) {
     for (let i = 0; i < n; i++) out[i] = threshold(i, rows[i]);
     return out;
@@ -202,11 +203,4 @@ function gaussianThreshold(src: Uint8Array, width: number, height: number, block
     }
   }
   return out;
-}
-
-/** saturate_cast<uchar> of a float: lrintf, halves to even, clipped to 0..255. */
-function roundHalfEven(v: number): number {
-  let r = Math.round(v);
-  if (r - v === 0.5 && r & 1) r--;
-  return r < 0 ? 0 : r > 255 ? 255 : r;
 }

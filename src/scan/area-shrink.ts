@@ -3,15 +3,9 @@
  * for it. The arithmetic (float32 sums, round-half-to-even, the integer 2x2 shortcut) follows OpenCV's own, since
  * the markers found downstream must not move by a single byte. Halving, the common case, runs in WebAssembly.
  */
+import { toByte } from './saturate.js';
 import { instantiate, reserve, type WasmMemory } from './wasm/instance.js';
 import { SHRINK_WASM } from './wasm/shrink.wasm.js';
-
-/** saturate_cast<uchar> of a float: round half to even (lrintf), then clamp. */
-function toByte(v: number): number {
-  let r = Math.floor(v + 0.5);
-  if (r - v === 0.5 && r & 1) r--;
-  return r < 0 ? 0 : r > 255 ? 255 : r;
-}
 
 interface ShrinkModule {
   memory: WasmMemory;
