@@ -6,7 +6,9 @@ const port = parentPort;
 if (!port) throw new Error('scan-worker.ts runs as a worker thread');
 // (tests give a runner of their own: a cheap stand-in for the scanner)
 const runner = (workerData as { runner?: string } | null)?.runner;
-const { runScanJob, runPdfCheck } = (await import(runner ?? './scan-job.js')) as {
+// (the scanner's module named as written, so that the CLI's bundle carries it: a name computed at run time is
+// looked for beside the bundled worker, where no scan-job.js is)
+const { runScanJob, runPdfCheck } = (runner ? await import(runner) : await import('./scan-job.js')) as {
   runScanJob: (job: ScanJob) => Promise<JobResult>;
   runPdfCheck?: (job: PdfCheckJob) => Promise<PdfCheckResult>;
 };

@@ -3,14 +3,14 @@
  * yargs' dependencies for faster ones (src/cli/lazy-string-width.ts), which must not change what it prints.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { lazyStringWidth } from '../../src/cli/lazy-string-width.js';
-import { newest } from '../../tools/newest.js';
+import { ensureBuilt } from '../helpers/built.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'baako-bundle-'));
@@ -118,12 +118,7 @@ function node(args: string[], columns: number): Promise<Output> {
 }
 
 describe('the bundled CLI', () => {
-  beforeAll(() => {
-    const main = join(root, 'dist', 'bundle', 'main.js');
-    if (!existsSync(main) || statSync(main).mtimeMs < newest(join(root, 'src'))) {
-      execFileSync(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', 'build'], { cwd: root, stdio: 'pipe' });
-    }
-  }, 300_000);
+  beforeAll(ensureBuilt, 300_000);
 
   it("holds zod's English messages only (zod imported as a namespace, so that the bundle keeps what is used)", () => {
     const locales = new Set<string>();

@@ -7,12 +7,12 @@
  * `baako serve`, which this test does not run. Measured on the 2-core machine: the install about 20 s.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newest } from '../../tools/newest.js';
+import { ensureBuilt } from '../helpers/built.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const version = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version as string;
@@ -33,9 +33,7 @@ const baako = (...args: string[]) => run(process.execPath, [join(app, 'node_modu
 beforeAll(() => {
   // `npm pack` would run `prepare` (the build) itself; the build is done here only when dist/ is older than src/,
   // as after `npm ci` it is not.
-  if (!existsSync(join(root, 'dist', 'index.js')) || statSync(join(root, 'dist', 'index.js')).mtimeMs < newest(join(root, 'src'))) {
-    execFileSync(npm, ['run', 'build'], { cwd: root, stdio: 'pipe' });
-  }
+  ensureBuilt();
   const out = execFileSync(npm, ['pack', '--ignore-scripts', '--json', '--pack-destination', scratch], { cwd: root, encoding: 'utf8' });
   const info = JSON.parse(out)[0] as { filename: string; files: { path: string; size: number }[] };
   tarball = join(scratch, info.filename);
