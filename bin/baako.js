@@ -4,7 +4,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import module from 'node:module';
 import { fileURLToPath } from 'node:url';
 
-// Node 22.1+ keeps V8's compiled code between runs (in the temporary folder); Node 20 has no such cache.
+// Node 22.1+ keeps V8's compiled code of ES modules between runs (in the temporary folder); on Node 20 the CLI
+// keeps its own (below).
 module.enableCompileCache?.();
 
 /**
@@ -25,17 +26,25 @@ function savedHelp(args) {
 
 const args = process.argv.slice(2);
 const help = savedHelp(args);
-const main = new URL('../dist/bundle/main.js', import.meta.url);
+const script = new URL('../dist/bundle/baako.cjs', import.meta.url);
 if (help !== undefined) {
   // (a reader that stops early, `| head`, is not an error)
   process.stdout.on('error', (e) => {
     if (e.code !== 'EPIPE') throw e;
   });
   process.stdout.write(help);
-} else if (!existsSync(fileURLToPath(main))) {
+} else if (!existsSync(fileURLToPath(script))) {
   process.stderr.write('baako: not built yet: run `npm ci` (or `npm run build`) in the project folder first\n');
   process.exit(2);
 } else {
-  const { run } = await import(main.href);
-  process.exitCode = await run(args);
+  // The CLI is one script (src/cli/bundle.ts), compiled with the code the last run of this command left
+  // (src/cli/code-cache.ts).
+  const { loadCachedCli, loadCli, worthKeeping } = await import(new URL('../dist/cli/code-cache.js', import.meta.url).href);
+  if (process.env.BAAKO_CODE_CACHE === 'off') {
+    process.exitCode = await loadCli(fileURLToPath(script)).run(args);
+  } else {
+    const { cli, save } = loadCachedCli(fileURLToPath(script), /^[a-z]+$/.test(args[0] ?? '') ? args[0] : 'cli');
+    process.exitCode = await cli.run(args);
+    if (worthKeeping(args, process.exitCode)) save();
+  }
 }

@@ -79,6 +79,7 @@ export async function run(argv: string[]): Promise<number> {
 }
 
 // Run directly (node --import tsx src/cli/main.ts ...) as well as through bin/baako.js.
+// (no top-level await: the CLI is also bundled as a CommonJS script, src/cli/bundle.ts)
 if (import.meta.url === `file://${process.argv[1]}`) {
-  process.exitCode = await run(process.argv.slice(2));
+  void run(process.argv.slice(2)).then((code) => (process.exitCode = code));
 }

@@ -126,6 +126,11 @@ describe('the bundled CLI', () => {
       for (const m of readFileSync(join(root, 'dist', 'bundle', f), 'utf8').matchAll(/^\/\/ node_modules\/zod\/v4\/locales\/([\w-]+)\.js$/gm)) locales.add(m[1]);
     }
     expect([...locales]).toEqual(['en']);
+    // the CommonJS script has no comments: its lazily started modules are named by path
+    const script = readFileSync(join(root, 'dist', 'bundle', 'baako.cjs'), 'utf8');
+    const named = new Set([...script.matchAll(/"node_modules\/zod\/v4\/locales\/([\w-]+)\.js"/g)].map((m) => m[1]));
+    expect([...named].filter((l) => l !== 'index')).toEqual(['en']);
+    expect(script).toContain('Invalid input');
   });
 
   it('prints the help of the CLI from source, byte for byte, at 80 and 100 columns, in English whatever the locale', async () => {

@@ -52,7 +52,7 @@ describe('the npm package', () => {
   it('holds what users run, under 5 MB: no photos, tests, tools or sources', () => {
     expect(statSync(tarball).size).toBeLessThan(5e6);
     const paths = packed.map((f) => f.path);
-    for (const p of ['bin/baako.js', 'dist/index.js', 'dist/index.d.ts', 'dist/bundle/main.js', 'dist/public/app.js', 'templates/baako/cards.json', 'LICENSE', 'README.md', 'package.json']) {
+    for (const p of ['bin/baako.js', 'dist/index.js', 'dist/index.d.ts', 'dist/bundle/baako.cjs', 'dist/bundle/scan-worker.js', 'dist/public/app.js', 'templates/baako/cards.json', 'LICENSE', 'README.md', 'package.json']) {
       expect(paths, p).toContain(p);
     }
     expect(paths.some((p) => p.startsWith('fonts/') && p.endsWith('.ttf'))).toBe(true);

@@ -14,10 +14,11 @@ export function slug(s: string): string {
   const ascii = s
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
-    .replace(/æ/gi, 'ae')
-    .replace(/œ/gi, 'oe')
-    .replace(/ø/gi, 'o')
-    .replace(/ß/g, 'ss')
+    // (written as escapes: the CLI's bundle is ASCII, src/cli/bundle.ts)
+    .replace(/\u00e6/gi, 'ae')
+    .replace(/\u0153/gi, 'oe')
+    .replace(/\u00f8/gi, 'o')
+    .replace(/\u00df/g, 'ss')
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
