@@ -1,7 +1,7 @@
 /**
  * The bundled CLI run with V8's compiled code kept between runs. Node 20 compiles every function again in each
  * process (Node 22's `module.enableCompileCache` keeps ES modules' code; Node 20 has no such thing), which is a
- * large share of a short command's time. The CLI is also bundled as one CommonJS script (src/cli/bundle.ts); this
+ * large share of a short command's time. The CLI is bundled as one CommonJS script (src/cli/bundle.ts); this
  * compiles it with the code a previous run of the same command left, and leaves it for the next one.
  *
  * The cached code lives in a folder of the user's own in the temporary folder, a file for each command, named by a
