@@ -4,8 +4,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import module from 'node:module';
 import { fileURLToPath } from 'node:url';
 
-// Node 22.1+ keeps V8's compiled code of ES modules between runs (in the temporary folder); on Node 20 the CLI
-// keeps its own (below).
+// Node 22.1+ keeps V8's compiled code of ES modules between runs (this file and the loader); the CLI's script keeps
+// its own on every version (below).
 module.enableCompileCache?.();
 
 /**
