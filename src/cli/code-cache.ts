@@ -9,11 +9,14 @@
  * be read or written leaves the run as it would be without it.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import vm from 'node:vm';
+
+/** A part file older than this was left by a run killed while writing it (a write takes milliseconds). */
+const STALE_PART_MS = 10 * 60_000;
 
 export interface CliExports {
   run(argv: string[]): Promise<number>;
@@ -103,8 +106,12 @@ export function loadCachedCli(file: string, command: string, folder = codeCacheF
         const part = `${path}.${process.pid}.part`;
         writeFileSync(part, script.createCachedData(), { mode: 0o600 });
         renameSync(part, path);
-        // the command's code from other builds or Node versions is not needed again
-        for (const f of readdirSync(folder)) if (f.startsWith(prefix) && f !== name && !f.endsWith('.part')) rmSync(join(folder, f), { force: true });
+        // the command's code from other builds or Node versions is not needed again, nor a part a killed run left
+        const now = Date.now();
+        for (const f of readdirSync(folder)) {
+          const stale = f.endsWith('.part') ? now - statSync(join(folder, f)).mtimeMs > STALE_PART_MS : f.startsWith(prefix) && f !== name;
+          if (stale) rmSync(join(folder, f), { force: true });
+        }
       } catch {
         // (a read-only or full temporary folder: the next run compiles again)
       }

@@ -3,7 +3,7 @@
  * (src/cli/cjs-imports.ts).
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -75,6 +75,20 @@ describe('the code cache of the bundled CLI', () => {
     const after = readdirSync(folder);
     expect(after).toHaveLength(1);
     expect(after).not.toEqual(before);
+  });
+
+  it('clears the parts of files a killed run left, once they are old, and leaves a part being written', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'baako-cc-'));
+    const folder = join(dir, 'cache');
+    mkdirSync(folder, { mode: 0o700 });
+    const old = join(folder, 'scan-0123456789abcdef-v20.0.0-x64.v8.123.part');
+    const fresh = join(folder, 'score-0123456789abcdef-v20.0.0-x64.v8.456.part');
+    writeFileSync(old, 'half');
+    writeFileSync(fresh, 'half');
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    utimesSync(old, hourAgo, hourAgo);
+    load(script(dir, 1), 'deck', folder);
+    expect(readdirSync(folder).filter((f) => f.endsWith('.part'))).toEqual([fresh.split('/').pop()]);
   });
 
   it('compiles afresh over a damaged cache file and writes it again', () => {
