@@ -730,6 +730,20 @@ export const CONDITIONS: readonly Condition[] = [
       k.camera.fill = Math.min(k.camera.fill, rand.range(0.25, 0.5));
     },
   },
+  // Drawn only when forced, as erased-even. The photos made outside the project shade holes short of their lines
+  // (docs/benchmarks.md, "Fences beside a shaded hole"): this is the simulator's side of that measurement.
+  {
+    name: 'shade-short',
+    family: 'hatching',
+    description: 'holes shaded short of their lines, as a careful hand fills a box: paper shows between the shading and each side without a fence',
+    ranges: 'zigzag shading or cross-hatching stopping 0.08-0.12 cell inside the lines (cross-hatching up to 0.18); drawn only when forced',
+    chance: 0,
+    sideA: true,
+    apply(_rand, k) {
+      k.pencil.shadeReach = [0.08, 0.18];
+      (k.pencil.holeStyles ??= []).push('shaded', 'cross-hatch');
+    },
+  },
 ];
 
 const byName = new Map(CONDITIONS.map((c) => [c.name, c]));
