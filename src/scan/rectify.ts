@@ -21,20 +21,8 @@ export interface Rectified {
 export function straighten(photo: Photo, g: LandGrid, cell: number, margin: number, channels: 1 | 3 = 3): { width: number; height: number; rgb: Uint8Array } {
   const width = g.cols * cell + 2 * margin;
   const height = g.rows * cell + 2 * margin;
-  // Each output column's cell and position in it, the same on every row.
-  const cellOf = new Int32Array(width);
-  const within = new Float64Array(width);
-  for (let x = 0; x < width; x++) {
-    const u = (x + 0.5 - margin) / cell;
-    cellOf[x] = Math.min(g.cols - 1, Math.max(0, Math.floor(u)));
-    within[x] = u - cellOf[x];
-  }
-  // The columns of each cell column, [first[j], first[j + 1]); the margins go with the outer cells.
   const cols = g.cols;
-  const first = new Int32Array(cols + 1);
-  for (let x = 0, j = 0; x < width; x++) while (j < cols && cellOf[x] >= j) first[j++] = x;
-  first[cols] = width;
-
+  const { within, first } = outputColumns(width, cell, margin, cols);
   const m = (rectifyModule ??= instantiate<RectifyModule>(RECTIFY_WASM));
   const pixels = photo.width * photo.height * 3;
   const at8 = (n: number) => Math.ceil(n / 8) * 8;
@@ -56,6 +44,24 @@ export function straighten(photo: Photo, g: LandGrid, cell: number, margin: numb
   new Int32Array(mem, firstAt, cols + 1).set(first);
   m.straighten(0, photo.width, photo.height, xsAt, ysAt, g.rows, cols, withinAt, firstAt, cell, margin, width, height, outAt, channels);
   return { width, height, rgb: new Uint8Array(mem, outAt, size).slice() };
+}
+
+/**
+ * Each output column's position in its cell (`within`, the same on every row), and the columns of each cell column,
+ * [first[j], first[j + 1]); the margins go with the outer cells.
+ */
+export function outputColumns(width: number, cell: number, margin: number, cols: number): { within: Float64Array; first: Int32Array } {
+  const cellOf = new Int32Array(width);
+  const within = new Float64Array(width);
+  for (let x = 0; x < width; x++) {
+    const u = (x + 0.5 - margin) / cell;
+    cellOf[x] = Math.min(cols - 1, Math.max(0, Math.floor(u)));
+    within[x] = u - cellOf[x];
+  }
+  const first = new Int32Array(cols + 1);
+  for (let x = 0, j = 0; x < width; x++) while (j < cols && cellOf[x] >= j) first[j++] = x;
+  first[cols] = width;
+  return { within, first };
 }
 
 interface RectifyModule {
