@@ -7,12 +7,12 @@
  * BENCH_CLI_RUNS=N changes the runs (default 10).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Report } from './report.js';
-import { newest } from '../tools/newest.js';
+import { ensureBuilt } from '../tools/built.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const PHOTO = 'fixtures/photos/07-easy-b-letter-12mp.jpg';
@@ -39,14 +39,6 @@ const cases: Case[] = [
   },
 ];
 
-
-function ensureBuilt(): void {
-  const main = join(root, 'dist', 'bundle', 'help.json');
-  if (existsSync(main) && statSync(main).mtimeMs >= newest(join(root, 'src'))) return;
-  console.log('dist/ is older than src/: building first (npm run build)');
-  const r = spawnSync('npm', ['run', 'build'], { cwd: root, encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`npm run build failed: ${r.stderr.trim().split('\n').slice(-3).join(' | ')}`);
-}
 
 /** CPU seconds (user + system) of this process's waited-for children, from /proc; NaN where there is none. */
 function childrenCpu(): number {
@@ -83,7 +75,7 @@ export function measure(runs: number): Map<string, { wall: number[]; cpu: number
 }
 
 export function bench(report: Report): void {
-  ensureBuilt();
+  ensureBuilt(() => console.log('dist/ is older than src/: building first (npm run build)'));
   const runs = Number(process.env.BENCH_CLI_RUNS ?? 10);
   const load = loadavg()[0];
   const times = measure(runs);

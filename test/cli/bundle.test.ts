@@ -10,7 +10,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { lazyStringWidth } from '../../src/cli/lazy-string-width.js';
-import { ensureBuilt } from '../helpers/built.js';
+import { ensureBuilt } from '../../tools/built.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'baako-bundle-'));
@@ -118,7 +118,7 @@ function node(args: string[], columns: number): Promise<Output> {
 }
 
 describe('the bundled CLI', () => {
-  beforeAll(ensureBuilt, 300_000);
+  beforeAll(() => ensureBuilt(), 300_000);
 
   it("holds zod's English messages only (zod imported as a namespace, so that the bundle keeps what is used)", () => {
     const locales = new Set<string>();

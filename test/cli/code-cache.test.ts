@@ -10,7 +10,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { cjsImports } from '../../src/cli/cjs-imports.js';
 import { worthKeeping } from '../../src/cli/code-cache.js';
-import { bin, ensureBuilt } from '../helpers/built.js';
+import { bin, ensureBuilt } from '../../tools/built.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const loader = join(root, 'src', 'cli', 'code-cache.ts');

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveGameFile } from '../../src/server/game-dir.js';
 import type { HostInfo } from '../../src/server/protocol.js';
 import { baako } from '../cli/run.js';
-import { bin, ensureBuilt } from '../helpers/built.js';
+import { bin, ensureBuilt } from '../../tools/built.js';
 import { createGameFor, fixture, startServer, upload, type Running } from './helpers.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
