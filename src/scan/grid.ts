@@ -1,7 +1,7 @@
 import { apply, findHomography, type Homography } from './homography.js';
 import type { Photo } from './image.js';
 import type { Pose } from './orient.js';
-import { grey, windowMax } from './sample.js';
+import { bestPlace, contrastAcross, latticeScores } from './grey-sampler.js';
 import { TUNING } from './tuning.js';
 
 /**
@@ -57,22 +57,7 @@ function followSide(photo: Photo, pose: Pose, sx: number, sy: number, ax: number
 
 /** Contrast of each offset at each sample, [k * O + o]: darkness against the brightest paper within a quarter cell either side. */
 function sideContrast(photo: Photo, h: Homography, cell: number, sx: number, sy: number, ax: number, ay: number, len: number, nx: number, ny: number, SAMPLES: number, O: number): Float64Array {
-  const contrast = new Float64Array(SAMPLES * O);
-  const vals = new Float64Array(O);
-  const paper = new Float64Array(O);
-  const reach = Math.round(0.25 / STEP);
-  for (let k = 0; k < SAMPLES; k++) {
-    const t = (k + 0.5) / SAMPLES;
-    const px = sx + ax * t * len;
-    const py = sy + ay * t * len;
-    for (let o = 0; o < O; o++) {
-      const d = -SEARCH + o * STEP;
-      vals[o] = greyAt(photo, h, px + nx * d * cell, py + ny * d * cell);
-    }
-    windowMax(vals, paper, reach);
-    for (let o = 0; o < O; o++) contrast[k * O + o] = paper[o] > 0 ? (paper[o] - vals[o]) / paper[o] : 0;
-  }
-  return contrast;
+  return contrastAcross(photo, h, cell, sx, sy, ax, ay, len, nx, ny, SAMPLES, O, -SEARCH, STEP, Math.round(0.25 / STEP));
 }
 
 /** The best path through the contrast: where it ends, and each step's move across to get there, [k * O + o]. */
@@ -244,25 +229,11 @@ function cornerTerms(sx: number, sy: number): CornerTerms {
   return { sign: Int8Array.from(list, (e) => e[0]), ox: Int32Array.from(list, (e) => e[1]), oy: Int32Array.from(list, (e) => e[2]) };
 }
 
-/** The photo's grey at page point (px, py) through the homography (apply's sum written out: no point object for each of the many samples). */
-function greyAt(photo: Photo, h: Homography, px: number, py: number): number {
-  const w = h[6] * px + h[7] * py + h[8];
-  return grey(photo, (h[0] * px + h[1] * py + h[2]) / w, (h[3] * px + h[4] * py + h[5]) / w);
-}
-
 /** A corner candidate of the coarse search: a page point and its score. */
 interface CornerCandidate {
   x: number;
   y: number;
   score: number;
-}
-
-let corner: { lattice: Float64Array; scores: Float64Array } | undefined;
-
-/** coarseCorners' lattice and scores, kept between corners and photos (every cell is written before it is read). */
-function cornerScratch(span: number, side: number): NonNullable<typeof corner> {
-  if (!corner || corner.lattice.length !== span * span || corner.scores.length !== side * side) corner = { lattice: new Float64Array(span * span), scores: new Float64Array(side * side) };
-  return corner;
 }
 
 /**
@@ -277,10 +248,8 @@ function coarseCorners(photo: Photo, h: Homography, cell: number, cx: number, cy
   for (let k = 0; k < t.sign.length; k++) reach = Math.max(reach, Math.abs(t.ox[k]), Math.abs(t.oy[k]));
   const span = 2 * (n + reach) + 1;
   const side = 2 * n + 1;
-  const { lattice, scores } = cornerScratch(span, side);
-  for (let j = 0; j < span; j++) for (let i = 0; i < span; i++) lattice[j * span + i] = greyAt(photo, h, cx + (i - n - reach) * unit, cy + (j - n - reach) * unit);
   const step = Int32Array.from(t.sign, (_, k) => t.oy[k] * span + t.ox[k]);
-  for (let a = -n; a <= n; a++) scoreColumn(lattice, span, reach * span + (a + n + reach), t.sign, step, scores, a + n, side);
+  const scores = latticeScores(photo, h, cx, cy, unit, n + reach, span, reach, side, t.sign, step);
   const apart = CANDIDATE_APART / CORNER_COARSE;
   const taken: CornerCandidate[] = [];
   const at: [number, number][] = [];
@@ -310,41 +279,6 @@ function coarseCorners(photo: Photo, h: Homography, cell: number, cx: number, cy
 function near(at: [number, number][], a: number, b: number, apart: number): boolean {
   for (const [p, q] of at) if (Math.hypot(a - p, b - q) < apart) return true;
   return false;
-}
-
-/**
- * The scores of one column of the coarse search, `side` places a lattice row apart from `base`, into
- * scores[b * side + col]: four places at a time, each summing its terms in the same order, so the four sums
- * overlap in the processor.
- */
-function scoreColumn(lattice: Float64Array, span: number, base: number, sign: Int8Array, step: Int32Array, scores: Float64Array, col: number, side: number): void {
-  const terms = step.length;
-  let b = 0;
-  for (; b + 4 <= side; b += 4) {
-    const p = base + b * span;
-    let v0 = 0;
-    let v1 = 0;
-    let v2 = 0;
-    let v3 = 0;
-    for (let k = 0; k < terms; k++) {
-      const q = p + step[k];
-      const g = sign[k];
-      v0 += g * lattice[q];
-      v1 += g * lattice[q + span];
-      v2 += g * lattice[q + 2 * span];
-      v3 += g * lattice[q + 3 * span];
-    }
-    scores[b * side + col] = v0;
-    scores[(b + 1) * side + col] = v1;
-    scores[(b + 2) * side + col] = v2;
-    scores[(b + 3) * side + col] = v3;
-  }
-  for (; b < side; b++) {
-    const p = base + b * span;
-    let v = 0;
-    for (let k = 0; k < terms; k++) v += sign[k] * lattice[p + step[k]];
-    scores[b * side + col] = v;
-  }
 }
 
 /**
@@ -385,22 +319,7 @@ function consistentCorners(lists: CornerCandidate[][], predicted: { x: number; y
 
 /** The best corner within one coarse step of (cx, cy), in fine steps. */
 function fineCorner(photo: Photo, h: Homography, cell: number, cx: number, cy: number, t: CornerTerms): { x: number; y: number } {
-  const unit = CORNER_COARSE * cell;
-  const n = Math.round(CORNER_COARSE / CORNER_FINE);
-  let best = -Infinity;
-  let at = { x: cx, y: cy };
-  for (let a = -n; a <= n; a++)
-    for (let b = -n; b <= n; b++) {
-      const px = cx + a * CORNER_FINE * cell;
-      const py = cy + b * CORNER_FINE * cell;
-      let v = 0;
-      for (let k = 0; k < t.sign.length; k++) v += t.sign[k] * greyAt(photo, h, px + t.ox[k] * unit, py + t.oy[k] * unit);
-      if (v > best) {
-        best = v;
-        at = { x: px, y: py };
-      }
-    }
-  return at;
+  return bestPlace(photo, h, cell, cx, cy, Math.round(CORNER_COARSE / CORNER_FINE), CORNER_FINE, CORNER_COARSE * cell, t.sign, t.ox, t.oy);
 }
 
 export function locateGrid(photo: Photo, pose0: Pose): LandGrid {

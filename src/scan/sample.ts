@@ -32,26 +32,3 @@ export function sortedQuantile(a: Float64Array, q: number): number {
   const hi = Math.ceil(pos);
   return a[lo] + (a[hi] - a[lo]) * (pos - lo);
 }
-
-let blockMax = { pre: new Float64Array(0), suf: new Float64Array(0) };
-
-/**
- * The largest of `v` within `r` either side of each index (the window cut at the ends), into `out`: van Herk and
- * Gil-Werman's blocks of 2r + 1, a prefix and a suffix maximum in each, so the cost does not grow with r.
- */
-export function windowMax(v: ArrayLike<number>, out: Float64Array, r: number): void {
-  const n = v.length;
-  const k = 2 * r + 1;
-  // (kept between calls: the borderline's search makes thousands a photo, and each new array is a native allocation)
-  if (blockMax.pre.length < n) blockMax = { pre: new Float64Array(n), suf: new Float64Array(n) };
-  const { pre, suf } = blockMax;
-  for (let i = 0; i < n; i++) pre[i] = i % k === 0 || v[i] > pre[i - 1] ? v[i] : pre[i - 1];
-  for (let i = n - 1; i >= 0; i--) suf[i] = i === n - 1 || (i + 1) % k === 0 || v[i] > suf[i + 1] ? v[i] : suf[i + 1];
-  for (let i = 0; i < n; i++) {
-    const lo = i - r < 0 ? 0 : i - r;
-    const hi = i + r > n - 1 ? n - 1 : i + r;
-    // a window is whole blocks' tails and heads, or (cut at an end) one block's head or tail
-    if (Math.floor(lo / k) !== Math.floor(hi / k)) out[i] = suf[lo] > pre[hi] ? suf[lo] : pre[hi];
-    else out[i] = lo % k === 0 ? pre[hi] : suf[lo];
-  }
-}

@@ -1,0 +1,104 @@
+import type { Homography } from './homography.js';
+import type { Photo } from './image.js';
+import { instantiate, reserve, type WasmMemory } from './wasm/instance.js';
+import { SAMPLER_WASM } from './wasm/sampler.wasm.js';
+
+/**
+ * The land's searches in the photo's grey plane through a homography, run in WebAssembly (wasm/sampler.wat): the
+ * borderline's offsets across each side and the corners' lattices and scores. They run once a photo, before V8
+ * has optimised JavaScript, where each double they compute would be a heap number. The grey plane stays in the
+ * module's memory (from byte 0) for the photo's next search; results are views into that memory, good until the
+ * next call.
+ */
+interface SamplerModule {
+  memory: WasmMemory;
+  lattice(g: number, w: number, h: number, hm: number, x0: number, y0: number, unit: number, n: number, span: number, out: number): void;
+  scores(lattice: number, span: number, reach: number, side: number, terms: number, sign: number, step: number, out: number): void;
+  fine(g: number, w: number, h: number, hm: number, cell: number, cx: number, cy: number, n: number, fine: number, unit: number, terms: number, sign: number, ox: number, oy: number, out: number): void;
+  across(g: number, w: number, h: number, hm: number, cell: number, sx: number, sy: number, ax: number, ay: number, len: number, nx: number, ny: number, samples: number, O: number, start: number, step: number, out: number): void;
+  contrast(vals: number, samples: number, O: number, r: number, pre: number, suf: number, paper: number, out: number): void;
+}
+
+let sampler: SamplerModule | undefined;
+/** The grey plane the module's memory holds. */
+let resident: WeakRef<Uint8Array> | undefined;
+
+const at8 = (n: number) => Math.ceil(n / 8) * 8;
+
+/**
+ * The module with the photo's grey plane in place and `bytes` more reserved after it and the homography (written
+ * there): the first free byte is returned.
+ */
+function ready(photo: Photo, h: Homography, bytes: number): { m: SamplerModule; hm: number; free: number } {
+  const m = (sampler ??= instantiate<SamplerModule>(SAMPLER_WASM));
+  const n = photo.width * photo.height;
+  const hm = at8(n);
+  reserve(m.memory, hm + 72 + bytes);
+  if (resident?.deref() !== photo.grey) {
+    new Uint8Array(m.memory.buffer, 0, n).set(photo.grey.subarray(0, n));
+    resident = new WeakRef(photo.grey);
+  }
+  new Float64Array(m.memory.buffer, hm, 9).set(h);
+  return { m, hm, free: hm + 72 };
+}
+
+/** The grey at (x0 + (i - n) * unit, y0 + (j - n) * unit) for i, j from 0 to span - 1, [j * span + i]. */
+export function greyLattice(photo: Photo, h: Homography, x0: number, y0: number, unit: number, n: number, span: number): Float64Array {
+  const { m, hm, free } = ready(photo, h, 8 * span * span);
+  m.lattice(0, photo.width, photo.height, hm, x0, y0, unit, n, span, free);
+  return new Float64Array(m.memory.buffer, free, span * span);
+}
+
+/**
+ * A corner search's scores over a lattice (greyLattice's, `reach` places more around the search on every side):
+ * for each of the side x side places, the sum of sign[k] * lattice[place + step[k]], [b * side + a].
+ */
+export function latticeScores(photo: Photo, h: Homography, x0: number, y0: number, unit: number, n: number, span: number, reach: number, side: number, sign: Int8Array, step: Int32Array): Float64Array {
+  const terms = sign.length;
+  const { m, hm, free } = ready(photo, h, 8 * span * span + 8 * side * side + 4 * terms + at8(terms));
+  const latticeAt = free;
+  const scoresAt = latticeAt + 8 * span * span;
+  const stepAt = scoresAt + 8 * side * side;
+  const signAt = stepAt + 4 * terms;
+  const mem = m.memory.buffer;
+  new Int32Array(mem, stepAt, terms).set(step);
+  new Int8Array(mem, signAt, terms).set(sign);
+  m.lattice(0, photo.width, photo.height, hm, x0, y0, unit, n, span, latticeAt);
+  m.scores(latticeAt, span, reach, side, terms, signAt, stepAt, scoresAt);
+  return new Float64Array(mem, scoresAt, side * side);
+}
+
+/**
+ * The best of the (2n + 1)^2 places (cx + a * fine * cell, cy + b * fine * cell), a then b from -n (the first of
+ * equals), each scored as the sum of sign[k] * the grey at the place + (ox[k], oy[k]) * unit.
+ */
+export function bestPlace(photo: Photo, h: Homography, cell: number, cx: number, cy: number, n: number, fine: number, unit: number, sign: Int8Array, ox: Int32Array, oy: Int32Array): { x: number; y: number } {
+  const terms = sign.length;
+  const { m, hm, free } = ready(photo, h, 16 + 8 * terms + at8(terms));
+  const oxAt = free + 16;
+  const oyAt = oxAt + 4 * terms;
+  const signAt = oyAt + 4 * terms;
+  const mem = m.memory.buffer;
+  new Int32Array(mem, oxAt, terms).set(ox);
+  new Int32Array(mem, oyAt, terms).set(oy);
+  new Int8Array(mem, signAt, terms).set(sign);
+  m.fine(0, photo.width, photo.height, hm, cell, cx, cy, n, fine, unit, terms, signAt, oxAt, oyAt, free);
+  const best = new Float64Array(mem, free, 2);
+  return { x: best[0], y: best[1] };
+}
+
+/**
+ * The contrast across a side at each of its `samples`, [k * O + o]: the grey at (sx, sy) + (ax, ay) * ((k + 0.5) /
+ * samples) * len, moved (start + o * step) * cell along the normal (nx, ny), and its darkness against the brightest
+ * grey within `reach` offsets either side, (paper - grey) / paper, 0 where the paper is black. A copy, the caller's
+ * to keep.
+ */
+export function contrastAcross(photo: Photo, h: Homography, cell: number, sx: number, sy: number, ax: number, ay: number, len: number, nx: number, ny: number, samples: number, O: number, start: number, step: number, reach: number): Float64Array {
+  const n = samples * O;
+  const { m, hm, free } = ready(photo, h, 16 * n + 24 * O);
+  const out = free + 8 * n;
+  const pre = out + 8 * n;
+  m.across(0, photo.width, photo.height, hm, cell, sx, sy, ax, ay, len, nx, ny, samples, O, start, step, free);
+  m.contrast(free, samples, O, reach, pre, pre + 8 * O, pre + 16 * O, out);
+  return new Float64Array(m.memory.buffer, out, n).slice();
+}
