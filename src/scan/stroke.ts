@@ -1,6 +1,6 @@
-import { maxOf } from './branch-free.js';
 import type { InkMap } from './inkmap.js';
 import { EdgeProbe } from './probe.js';
+import { measureBand, type LineTable } from './stroke-band.js';
 
 /**
  * Strokes where a hand drew them, not only where the dotted line is printed. Without a ruler a fence lands a
@@ -65,16 +65,16 @@ export const PROFILE_BINS = 4;
 /** How far a second path keeps from the first, in cells. */
 const APART = 0.2;
 
-let buffers: { v: Float32Array; raw: Int32Array; w: Float32Array; capped: Float32Array } | undefined;
-
 /** Ink 0..255 as 0..1, as the band holds it (a table: one division fewer for each of the band's pixels), and capped. */
 const UNIT = Float32Array.from({ length: 256 }, (_, k) => k / 255);
 const CAPPED = UNIT.map((x) => Math.min(CAP, x));
 
-/** The band's rasters (its ink, widened, capped), kept between edges (every edge of a land has the same size; hundreds a photo). */
-function scratch(n: number): NonNullable<typeof buffers> {
-  if (!buffers || buffers.v.length !== n) buffers = { v: new Float32Array(n), raw: new Int32Array(n), w: new Float32Array(n), capped: new Float32Array(n) };
-  return buffers;
+let along: { n: number; sorted1: Float64Array; sorted2: Float64Array } | undefined;
+
+/** The two lines' ink sorted, kept between edges (every edge of a land has the same length). */
+function sortedScratch(n: number): NonNullable<typeof along> {
+  if (along?.n !== n) along = { n, sorted1: new Float64Array(n), sorted2: new Float64Array(n) };
+  return along;
 }
 
 /** The best line's stroke features for one edge. */
@@ -85,44 +85,31 @@ export function strokeFeature(m: InkMap, kind: 'h' | 'v', row: number, col: numb
   const s0 = -Math.round(cell * RUN_PAST);
   const L = cell + 2 * Math.round(cell * RUN_PAST);
   const p = new EdgeProbe(m, kind, row, col);
-  // Ink on the band, [s * O + o], and the same widened across by WOBBLE pixels (a hand's line wavers about its course).
-  const { v, raw, w, capped } = scratch(L * O);
-  const ink = m.ink;
-  const across = p.across;
-  for (let s = 0, i = 0; s < L; s++) {
-    for (let o = 0, at = p.at(s0 + s, -R); o < O; o++, at += across, i++) v[i] = UNIT[(raw[i] = ink[at])];
-  }
   const a = Math.round(cell * MEASURE[0]) - s0;
   const b = Math.round(cell * MEASURE[1]) - s0;
-  // (the lines are looked for only in the measured stretch, so only its rows are widened)
-  widen(raw, w, capped, a, b, O, Math.max(1, Math.round(cell * WOBBLE)));
   const tilt = Math.round(cell * TILT);
-  const lines = lineSums(capped, O, a, b, tilt);
-  const first = bestLine(lines, null);
-  const second = bestLine(lines, first);
-  const { along1, along2, sorted1, sorted2 } = alongScratch(b - a);
-  inkAlong(w, O, first, a, b, along1);
-  inkAlong(w, O, second, a, b, along2);
+  // The band's ink [s * O + o], widened across by WOBBLE pixels (a hand's line wavers about its course) and capped
+  // in the measured stretch, where the best line and the best apart from it are looked for (stroke-band.ts).
+  const band = measureBand(
+    m.ink,
+    {
+      start: p.at(s0, -R), along: p.along, across: p.across, L, O, R, a, b, tilt,
+      wob: Math.max(1, Math.round(cell * WOBBLE)),
+      apart: Math.max(2, Math.round(((O - 1) / 2 / STROKE_REACH) * APART)),
+      width: Math.max(1, Math.round(R / PROFILE_BINS)),
+    },
+    lineTable(O, a, b, tilt),
+    patchRuns(O),
+    UNIT,
+    CAPPED,
+  );
+  const { v, along1 } = band;
+  const first: Line = { ...band.first, a, b };
+  const { sorted1, sorted2 } = sortedScratch(b - a);
   sorted1.set(along1);
   sorted1.sort();
-  sorted2.set(along2);
+  sorted2.set(band.along2);
   sorted2.sort();
-  // Across profile: the mean ink of each strip, the line's own strip first, folding the two sides together.
-  const width = Math.max(1, Math.round(R / PROFILE_BINS));
-  const profile = new Array(PROFILE_BINS).fill(0);
-  for (let k = 0; k < PROFILE_BINS; k++) {
-    let t = 0;
-    let n = 0;
-    for (let side = -1; side <= 1; side += 2) {
-      for (let d = k * width; d < Math.min(R + 1, (k + 1) * width); d++) {
-        if (side < 0 && d === 0) continue;
-        const o = R + side * d;
-        for (let s = a; s < b; s++) t += Math.min(CAP, v[s * O + o]);
-        n += b - a;
-      }
-    }
-    profile[k] = n ? t / n : 0;
-  }
   const fifths: number[] = [];
   for (let k = 0; k < 5; k++) {
     const from = Math.floor((k * along1.length) / 5);
@@ -138,35 +125,14 @@ export function strokeFeature(m: InkMap, kind: 'h' | 'v', row: number, col: numb
     q70: q(sorted1, 0.7),
     offset: ((first.o0 + first.o1) / 2 - R) / cell,
     ...alongLine(p, v, O, R, s0, first, a, b, q(sorted1, 0.5)),
-    patch: patchOf(v, L, O),
+    patch: turned(band.blocks),
     drift: Math.abs(first.o1 - first.o0) / cell,
     second: [q(sorted2, 0.3), q(sorted2, 0.5), q(sorted2, 0.7)],
-    profile,
+    profile: Array.from(band.profile),
     fifths,
   };
 }
 
-/**
- * Rows a to b of the band (O wide), each pixel at the darkest within `wob` pixels across, into `w`, and the same
- * capped at CAP into `capped` (the lines' ink is capped: a blob or a crossing fence must not carry a line). The
- * darkest is found on the band's raw ink (0..255), whose order ink / 255 keeps, without a branch: a comparison
- * of neighbouring pixels goes either way as often as not.
- */
-function widen(raw: Int32Array, w: Float32Array, capped: Float32Array, a: number, b: number, O: number, wob: number): void {
-  for (let s = a; s < b; s++) {
-    const row = s * O;
-    for (let o = 0; o < O; o++) {
-      let best = 0;
-      const end = row + (o + wob < O ? o + wob : O - 1);
-      for (let d = row + (o > wob ? o - wob : 0); d <= end; d++) best = maxOf(best, raw[d]);
-      w[row + o] = UNIT[best];
-      capped[row + o] = CAPPED[best];
-    }
-  }
-}
-
-const patchBlocks = new Float64Array(PATCH_ACROSS * PATCH_ALONG);
-const patchCounts = new Float64Array(PATCH_ACROSS * PATCH_ALONG);
 let runsFor: { O: number; runs: Int32Array } | undefined;
 
 /** The band's columns in each block across, [from, to) block after block (a block of none: 0, 0). */
@@ -183,25 +149,8 @@ function patchRuns(O: number): Int32Array {
   return runsFor.runs;
 }
 
-/** The band in PATCH_ACROSS x PATCH_ALONG blocks of mean capped ink, turned to put its ink on the positive sides. */
-function patchOf(v: Float32Array, L: number, O: number): number[] {
-  const blocks = patchBlocks.fill(0);
-  const counts = patchCounts.fill(0);
-  // each block's columns are a run of the band's: a run is summed in a local, in the same order as pixel by pixel
-  const runs = patchRuns(O);
-  for (let s = 0; s < L; s++) {
-    const row = Math.min(PATCH_ALONG - 1, Math.floor((s * PATCH_ALONG) / L)) * PATCH_ACROSS;
-    for (let r = 0; r < runs.length; r += 2) {
-      const from = runs[r];
-      const to = runs[r + 1];
-      const block = row + r / 2;
-      let sum = blocks[block];
-      for (let i = s * O + from, end = s * O + to; i < end; i++) sum += Math.min(CAP, v[i]);
-      blocks[block] = sum;
-      counts[block] += to - from;
-    }
-  }
-  for (let k = 0; k < blocks.length; k++) blocks[k] /= Math.max(1, counts[k]);
+/** The patch's blocks (PATCH_ACROSS x PATCH_ALONG, along-major) turned to put their ink on the positive sides. */
+function turned(blocks: Float64Array): number[] {
   let low = 0;
   let high = 0;
   let first = 0;
@@ -280,39 +229,17 @@ interface Line {
 
 const lineAt = (l: Line, s: number) => Math.round(l.o0 + ((l.o1 - l.o0) * (s - l.a)) / Math.max(1, l.b - l.a));
 
-/** Ink along a line from step a to b, into `out`. */
-function inkAlong(w: Float32Array, O: number, l: Line, a: number, b: number, out: Float32Array): void {
-  for (let s = a; s < b; s++) out[s - a] = w[s * O + lineAt(l, s)];
-}
-
-let along: { n: number; along1: Float32Array; along2: Float32Array; sorted1: Float64Array; sorted2: Float64Array } | undefined;
-
-/** The two lines' ink and the same sorted, kept between edges (every edge of a land has the same length). */
-function alongScratch(n: number): NonNullable<typeof along> {
-  if (along?.n !== n) along = { n, along1: new Float32Array(n), along2: new Float32Array(n), sorted1: new Float64Array(n), sorted2: new Float64Array(n) };
-  return along;
-}
-
-/** Every straight line's (capped) ink: its ends o0[i], o1[i] across the band, its sum sum[i], in the order tried. */
-interface LineSums {
-  o0: Int32Array;
-  o1: Int32Array;
-  sum: Float64Array;
+/** The lines the band tries and the pixels each visits, the same for every edge of a land (so made once). */
+interface Lines extends LineTable {
+  O: number;
   a: number;
   b: number;
-  O: number;
-}
-
-/** The lines lineSums tries and the pixels each visits, the same for every edge of a land (so made once), and its sums. */
-interface LineTable extends LineSums {
   tilt: number;
-  steps: number;
-  visits: Int32Array;
 }
 
-let table: LineTable | undefined;
+let table: Lines | undefined;
 
-function lineTable(O: number, a: number, b: number, tilt: number): LineTable {
+function lineTable(O: number, a: number, b: number, tilt: number): Lines {
   if (table && table.O === O && table.a === a && table.b === b && table.tilt === tilt) return table;
   // For each tilt the indices its line visits from offset 0 (a line's offsets are its start plus its tilt's, since
   // rounding commutes with adding a whole number): every line is then a sum over a table.
@@ -329,41 +256,6 @@ function lineTable(O: number, a: number, b: number, tilt: number): LineTable {
       o0.push(from);
       o1.push(to);
     }
-  table = { O, a, b, tilt, steps, visits, o0: Int32Array.from(o0), o1: Int32Array.from(o1), sum: new Float64Array(o0.length) };
+  table = { O, a, b, tilt, steps, visits, o0: Int32Array.from(o0), o1: Int32Array.from(o1) };
   return table;
-}
-
-/**
- * The ink on every straight line across the band between steps a and b, tilting at most `tilt` pixels end to end
- * (ends on every other pixel, every other step summed): measured once, for both lines an edge looks for. The sums
- * are the table's, overwritten by the next edge's.
- */
-function lineSums(capped: Float32Array, O: number, a: number, b: number, tilt: number): LineSums {
-  const t = lineTable(O, a, b, tilt);
-  const { steps, visits, o0, o1, sum: sums } = t;
-  for (let n = 0; n < sums.length; n++) {
-    const start = o0[n];
-    let sum = 0;
-    for (let k = (o1[n] - start + tilt) * steps, end = k + steps; k < end; k++) sum += capped[start + visits[k]];
-    sums[n] = sum;
-  }
-  return t;
-}
-
-/** The line with the most ink (the first of equals); with `away`, only lines keeping APART from it at both ends. */
-function bestLine(lines: LineSums, away: Line | null): Line {
-  const { a, b, O } = lines;
-  let best: Line = { o0: (O - 1) >> 1, o1: (O - 1) >> 1, a, b };
-  let top = -1;
-  const apart = Math.max(2, Math.round((O - 1) / 2 / STROKE_REACH * APART));
-  for (let i = 0; i < lines.sum.length; i++) {
-    const o0 = lines.o0[i];
-    const o1 = lines.o1[i];
-    if (away && Math.abs(o0 - away.o0) < apart && Math.abs(o1 - away.o1) < apart) continue;
-    if (lines.sum[i] > top) {
-      top = lines.sum[i];
-      best = { o0, o1, a, b };
-    }
-  }
-  return best;
 }
