@@ -1,6 +1,7 @@
 import type { LandGrid } from './grid.js';
 import type { Photo } from './image.js';
 import { DOTS_PER_CELL } from './probe.js';
+import { stretchContrast } from './dot-contrast.js';
 import { straighten } from './rectify.js';
 
 /**
@@ -65,44 +66,15 @@ function offsetsWithin(d: DotContrasts, rows: number, cols: number, reach: numbe
   return { v, h };
 }
 
-/** One stretch's dot contrast at every offset across, -R..R pixels. */
+/** One stretch's dot contrast at every offset across, -R..R pixels (dot-contrast.ts). */
 function stretchContrasts(red: Uint8Array, width: number, kind: 'v' | 'h', line: number, band: number, R: number): Float64Array {
-  const period = CELL / DOTS_PER_CELL;
-  const sums = new Float64Array(period);
-  const counts = new Float64Array(period);
   const from = Math.round(band * CELL + 0.12 * CELL);
   const to = Math.round((band + 1) * CELL - 0.12 * CELL);
-  const cs = new Float64Array(2 * R + 1);
   // pixel (along, across) at base + s * step + o * side
   const step = kind === 'v' ? width : 1;
   const side = kind === 'v' ? 1 : width;
   const base = kind === 'v' ? MARGIN * width + MARGIN + line * CELL : (MARGIN + line * CELL) * width + MARGIN;
-  // how many of the stretch's pixels fall at each place in the dots' period (the same at every offset)
-  for (let s = from; s < to; s++) counts[s % period]++;
-  for (let o = -R; o <= R; o++) {
-    // the stretch's pixels summed by their place in the dots' period, once; each phase then reads its bins
-    sums.fill(0);
-    for (let s = from, i = base + from * step + o * side, ph = from % period; s < to; s++, i += step) {
-      sums[ph] += red[i];
-      if (++ph === period) ph = 0;
-    }
-    let top = 0;
-    for (let phase = 0; phase < period; phase++) {
-      const teeth = sums[phase] / Math.max(1, counts[phase]);
-      let gaps = 0;
-      let ng = 0;
-      for (let f = 3; f <= period - 3; f++) {
-        const b = (phase + f) % period;
-        gaps += sums[b];
-        ng += counts[b];
-      }
-      // dots are darker than the paper between them
-      const c = gaps / Math.max(1, ng) - teeth;
-      if (c > top) top = c;
-    }
-    cs[o + R] = top;
-  }
-  return cs;
+  return stretchContrast(red, from, to, base, step, side, R, CELL / DOTS_PER_CELL);
 }
 
 /** The offset (pixels) within r of the line where a stretch's dots stand out most, or NaN where they do not show. */
