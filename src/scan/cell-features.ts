@@ -234,19 +234,28 @@ export function hatchCoverage(f: CellFeature, level: number): number {
  * its edges, while doodles sit in the middle, so dense doodles do not pass for shading here.
  */
 export function hatchRingCoverage(f: CellFeature, level: number): number {
-  const n = Math.round(Math.sqrt(f.inner.length));
-  const c = (n - 1) / 2;
-  const r = n * 0.32; // the middle square is 0.64 of the inner cell (0.45 of the cell)
+  const ring = ringOf(Math.round(Math.sqrt(f.inner.length)));
   const v = level * 255;
   let hit = 0;
-  let all = 0;
-  for (let y = 0; y < n; y++)
-    for (let x = 0; x < n; x++) {
-      if (Math.max(Math.abs(x - c), Math.abs(y - c)) < r) continue;
-      all++;
-      if (f.inner[y * n + x] >= v) hit++;
-    }
-  return all ? hit / all : 0;
+  for (let k = 0; k < ring.length; k++) if (f.inner[ring[k]] >= v) hit++;
+  return ring.length ? hit / ring.length : 0;
+}
+
+let rings: { n: number; ring: Int32Array } | undefined;
+
+/**
+ * The indices of an n x n inner cell's outer ring, outside the middle square of 0.64 of its side (0.45 of the
+ * cell), made once for the land's cell size: every cell asks at several levels.
+ */
+function ringOf(n: number): Int32Array {
+  if (rings?.n !== n) {
+    const c = (n - 1) / 2;
+    const r = n * 0.32;
+    const ring: number[] = [];
+    for (let y = 0; y < n; y++) for (let x = 0; x < n; x++) if (Math.max(Math.abs(x - c), Math.abs(y - c)) >= r) ring.push(y * n + x);
+    rings = { n, ring: Int32Array.from(ring) };
+  }
+  return rings.ring;
 }
 
 /**
