@@ -90,34 +90,32 @@ export function mlpLogit(x: ArrayLike<number>, m: Mlp): number {
   return out;
 }
 
-const batch = { inputs: new Float64Array(0), hidden: [new Float64Array(0)] };
+const batch = { hidden: [new Float64Array(0)] };
 
 /**
- * The network's log-odds for each of `xs`, each the same number mlpLogit gives it. Two inputs and four units at a
- * time: each unit's sum runs over the inputs in the same order, but each weight read serves two inputs and the
- * eight sums overlap in the processor (an edge model reads hundreds of edges a photo).
+ * The network's log-odds for each of `xs`, each the same number mlpLogit gives it. The rows go into the
+ * WebAssembly module as they are and are standardised there (a scan's first batches run before V8 has optimised
+ * anything, where each clamped and scaled input would be a heap number); each layer's sums run there too
+ * (layerOf).
  */
 export function mlpLogits(xs: readonly ArrayLike<number>[], m: Mlp): Float64Array {
   const p = pack(m);
   const N = xs.length;
-  const nIn = p.input.length;
-  if (batch.inputs.length < N * nIn) batch.inputs = new Float64Array(N * nIn);
-  let h = batch.inputs;
-  for (let i = 0; i < N; i++) h.set(standardised(xs[i], p), i * nIn);
-  let width = nIn;
+  let h: Float64Array | null = null;
+  let width = p.input.length;
   for (let l = 0; l < p.layers.length; l++) {
     const layer = p.layers[l];
     const units = layer.b.length;
     if ((batch.hidden[l]?.length ?? 0) < N * units) batch.hidden[l] = new Float64Array(N * units);
     const next = batch.hidden[l];
-    layerOf(h, N, layer, units, next);
+    layerOf(h ?? { rows: xs, p }, N, layer, units, next);
     h = next;
     width = units;
   }
   const out = new Float64Array(N);
   for (let i = 0; i < N; i++) {
     let z = m.b;
-    for (let k = 0, at = i * width; k < width; k++) z += p.w[k] * h[at + k];
+    for (let k = 0, at = i * width; k < width; k++) z += p.w[k] * h![at + k];
     out[i] = z;
   }
   return out;
@@ -126,25 +124,41 @@ export function mlpLogits(xs: readonly ArrayLike<number>[], m: Mlp): Float64Arra
 interface MlpModule {
   memory: WasmMemory;
   layer(x: number, n: number, inputs: number, wT: number, b: number, units: number, out: number): void;
+  standardise(x: number, n: number, inputs: number, mean: number, scale: number, lo: number, hi: number, clamped: number): void;
 }
 let mlpModule: MlpModule | undefined;
 
 /**
- * One tanh layer over N rows of `inputs` values (row-major in `x`), into `out` (N rows of `units`). The sums run in
- * WebAssembly (wasm/mlp.wat: two units a lane, the same additions in the same order as unitsOf), the tanh here.
+ * One tanh layer over N rows of `inputs` values (row-major in `x`, or the network's raw inputs to standardise
+ * first), into `out` (N rows of `units`). The sums run in WebAssembly (wasm/mlp.wat: two units a lane, the same
+ * additions in the same order as unitsOf), the tanh here.
  */
-function layerOf(x: Float64Array, N: number, layer: Packed['layers'][number], units: number, out: Float64Array): void {
+function layerOf(x: Float64Array | { rows: readonly ArrayLike<number>[]; p: Packed }, N: number, layer: Packed['layers'][number], units: number, out: Float64Array): void {
   const m = (mlpModule ??= instantiate<MlpModule>(MLP_WASM));
   const inputs = layer.inputs;
   const wT = 0;
   const b = wT + 8 * inputs * units;
   const xAt = b + 8 * units;
   const outAt = xAt + 8 * N * inputs;
-  reserve(m.memory, outAt + 8 * N * units);
+  const paramsAt = outAt + 8 * N * units;
+  reserve(m.memory, paramsAt + 4 * 8 * inputs);
   const mem = m.memory.buffer;
   new Float64Array(mem, wT, inputs * units).set(layer.wT);
   new Float64Array(mem, b, units).set(layer.b);
-  new Float64Array(mem, xAt, N * inputs).set(x.subarray(0, N * inputs));
+  const rows = new Float64Array(mem, xAt, N * inputs);
+  if (x instanceof Float64Array) rows.set(x.subarray(0, N * inputs));
+  else {
+    for (let i = 0; i < N; i++) rows.set(x.rows[i], i * inputs);
+    const { mean, scale, lo, hi } = x.p;
+    const params = new Float64Array(mem, paramsAt, 4 * inputs);
+    params.set(mean);
+    params.set(scale, inputs);
+    if (lo && hi) {
+      params.set(lo, 2 * inputs);
+      params.set(hi, 3 * inputs);
+    }
+    m.standardise(xAt, N, inputs, paramsAt, paramsAt + 8 * inputs, paramsAt + 16 * inputs, paramsAt + 24 * inputs, lo && hi ? 1 : 0);
+  }
   m.layer(xAt, N, inputs, wT, b, units, outAt);
   const sums = new Float64Array(mem, outAt, N * units);
   for (let i = 0; i < N * units; i++) out[i] = Math.tanh(sums[i]);

@@ -23,4 +23,17 @@ describe('the models read a batch of inputs', () => {
     xs.forEach((x, i) => expect(Object.is(wideBatch[i], mlpLogit(x, wide))).toBe(true));
     expect(mlpLogit(xs[0], odd)).toBeCloseTo(0.2 + [0, 1, 2, 3, 4, 5].reduce((s, o) => s + odd.w[o] * Math.tanh(odd.layers[0].b[o] + 0.05 * o + 0.2 + 2 * (0.3 + o)), 0), 12);
   });
+
+  it('holds each input to its training range the same way, from plain arrays too, with signed zeros and NaN', () => {
+    const rand = makeRand('mlp-clamp');
+    for (const m of [MODELS.edgeLocal, MODELS.hole]) {
+      expect(m.lo && m.hi).toBeTruthy();
+      const xs = Array.from({ length: 7 }, (_, i) =>
+        Array.from(m.mean, (mu, k) => (i === 5 ? (k % 2 ? -0 : 0) : i === 6 && k === 3 ? NaN : mu + (rand() * 100 - 50) * m.scale[k])),
+      );
+      const batch = mlpLogits(xs, m);
+      xs.forEach((x, i) => expect(Object.is(batch[i], mlpLogit(x, m)), `row ${i}`).toBe(true));
+    }
+  });
 });
+

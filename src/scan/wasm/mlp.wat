@@ -113,4 +113,30 @@
           (i32.add (local.get $x) (i32.shl (i32.mul (local.get $i) (local.get $inputs)) (i32.const 3)))
           (local.get $wT) (local.get $b) (local.get $units) (local.get $inputs)
           (i32.add (local.get $out) (i32.shl (i32.mul (local.get $i) (local.get $units)) (i32.const 3)))))))
+
+  ;; mlp.ts's standardised over n rows of `inputs` doubles at $x, in place: each input held to [lo, hi] when
+  ;; $clamped (Math.min(hi, Math.max(lo, v)): f64.max and f64.min order signed zeros and pass NaN as they do), less
+  ;; its mean, over its scale.
+  (func (export "standardise") (param $x i32) (param $n i32) (param $inputs i32) (param $mean i32) (param $scale i32)
+        (param $lo i32) (param $hi i32) (param $clamped i32)
+    (local $i i32) (local $k i32) (local $at i32) (local $v f64) (local $q i32)
+    (local.set $at (local.get $x))
+    (block $rows (loop $row
+      (br_if $rows (i32.ge_u (local.get $i) (local.get $n)))
+      (local.set $k (i32.const 0))
+      (block $ks (loop $each_k
+        (br_if $ks (i32.ge_u (local.get $k) (local.get $inputs)))
+        (local.set $q (i32.shl (local.get $k) (i32.const 3)))
+        (local.set $v (f64.load (local.get $at)))
+        (if (local.get $clamped)
+          (then (local.set $v (f64.min (f64.load (i32.add (local.get $hi) (local.get $q)))
+            (f64.max (f64.load (i32.add (local.get $lo) (local.get $q))) (local.get $v))))))
+        (f64.store (local.get $at)
+          (f64.div (f64.sub (local.get $v) (f64.load (i32.add (local.get $mean) (local.get $q))))
+                   (f64.load (i32.add (local.get $scale) (local.get $q)))))
+        (local.set $at (i32.add (local.get $at) (i32.const 8)))
+        (local.set $k (i32.add (local.get $k) (i32.const 1)))
+        (br $each_k)))
+      (local.set $i (i32.add (local.get $i) (i32.const 1)))
+      (br $row))))
 )
