@@ -17,6 +17,7 @@ interface SamplerModule {
   fine(g: number, w: number, h: number, hm: number, cell: number, cx: number, cy: number, n: number, fine: number, unit: number, terms: number, sign: number, ox: number, oy: number, out: number): void;
   across(g: number, w: number, h: number, hm: number, cell: number, sx: number, sy: number, ax: number, ay: number, len: number, nx: number, ny: number, samples: number, O: number, start: number, step: number, out: number): void;
   contrast(vals: number, samples: number, O: number, r: number, pre: number, suf: number, paper: number, out: number): void;
+  path(c: number, samples: number, O: number, far: number, turn: number, T: number, acc: number, back: number, start: number, step: number, clear: number, d: number, sum: number): number;
 }
 
 let sampler: SamplerModule | undefined;
@@ -88,17 +89,30 @@ export function bestPlace(photo: Photo, h: Homography, cell: number, cx: number,
 }
 
 /**
- * The contrast across a side at each of its `samples`, [k * O + o]: the grey at (sx, sy) + (ax, ay) * ((k + 0.5) /
- * samples) * len, moved (start + o * step) * cell along the normal (nx, ny), and its darkness against the brightest
- * grey within `reach` offsets either side, (paper - grey) / paper, 0 where the paper is black. A copy, the caller's
- * to keep.
+ * A side's borderline: the contrast across it at each of its `samples`, [k * O + o] (the grey at (sx, sy) + (ax, ay)
+ * * ((k + 0.5) / samples) * len, moved (start + o * step) * cell along the normal (nx, ny), against the brightest
+ * grey within `reach` offsets either side: (paper - grey) / paper, 0 where the paper is black), then the darkest
+ * smooth path through it: at most T offsets a sample, each move costing turn[|move| + T] and each offset far[o].
+ * Its offset at each sample (to a sub-step), how many of its points have contrast over `clear`, and its contrast
+ * summed.
  */
-export function contrastAcross(photo: Photo, h: Homography, cell: number, sx: number, sy: number, ax: number, ay: number, len: number, nx: number, ny: number, samples: number, O: number, start: number, step: number, reach: number): Float64Array {
+export function borderPath(photo: Photo, h: Homography, cell: number, sx: number, sy: number, ax: number, ay: number, len: number, nx: number, ny: number, samples: number, O: number, start: number, step: number, reach: number, far: Float64Array, turn: Float64Array, T: number, clear: number): { d: Float64Array; found: number; sum: number } {
   const n = samples * O;
-  const { m, hm, free } = ready(photo, h, 16 * n + 24 * O);
-  const out = free + 8 * n;
-  const pre = out + 8 * n;
-  m.across(0, photo.width, photo.height, hm, cell, sx, sy, ax, ay, len, nx, ny, samples, O, start, step, free);
-  m.contrast(free, samples, O, reach, pre, pre + 8 * O, pre + 16 * O, out);
-  return new Float64Array(m.memory.buffer, out, n).slice();
+  const { m, hm, free } = ready(photo, h, 24 * n + 24 * O + 8 * O + 8 * turn.length + 8 * samples + 8 + at8(n));
+  const vals = free;
+  const c = vals + 8 * n;
+  const acc = c + 8 * n;
+  const pre = acc + 8 * n;
+  const farAt = pre + 24 * O;
+  const turnAt = farAt + 8 * O;
+  const d = turnAt + 8 * turn.length;
+  const sum = d + 8 * samples;
+  const back = sum + 8;
+  const mem = m.memory.buffer;
+  new Float64Array(mem, farAt, O).set(far);
+  new Float64Array(mem, turnAt, turn.length).set(turn);
+  m.across(0, photo.width, photo.height, hm, cell, sx, sy, ax, ay, len, nx, ny, samples, O, start, step, vals);
+  m.contrast(vals, samples, O, reach, pre, pre + 8 * O, pre + 16 * O, c);
+  const found = m.path(c, samples, O, farAt, turnAt, T, acc, back, start, step, clear, d, sum);
+  return { d: new Float64Array(mem, d, samples).slice(), found, sum: new Float64Array(mem, sum, 1)[0] };
 }

@@ -1,7 +1,7 @@
 import { apply, findHomography, type Homography } from './homography.js';
 import type { Photo } from './image.js';
 import type { Pose } from './orient.js';
-import { bestPlace, contrastAcross, latticeScores } from './grey-sampler.js';
+import { bestPlace, borderPath, latticeScores } from './grey-sampler.js';
 import { TUNING } from './tuning.js';
 
 /**
@@ -50,43 +50,10 @@ const CLEAR = 0.25;
  */
 function followSide(photo: Photo, pose: Pose, sx: number, sy: number, ax: number, ay: number, len: number, nx: number, ny: number, SAMPLES = SIDE_SAMPLES): { d: Float64Array; found: number; contrast: number } {
   const O = Math.round((2 * SEARCH) / STEP) + 1;
-  const contrast = sideContrast(photo, pose.pageToImage, pose.geometry.grid.cell, sx, sy, ax, ay, len, nx, ny, SAMPLES, O);
-  const path = darkestPath(contrast, SAMPLES, O);
-  return tracePath(contrast, path, SAMPLES, O);
-}
-
-/** Contrast of each offset at each sample, [k * O + o]: darkness against the brightest paper within a quarter cell either side. */
-function sideContrast(photo: Photo, h: Homography, cell: number, sx: number, sy: number, ax: number, ay: number, len: number, nx: number, ny: number, SAMPLES: number, O: number): Float64Array {
-  return contrastAcross(photo, h, cell, sx, sy, ax, ay, len, nx, ny, SAMPLES, O, -SEARCH, STEP, Math.round(0.25 / STEP));
-}
-
-/** The best path through the contrast: where it ends, and each step's move across to get there, [k * O + o]. */
-function darkestPath(contrast: Float64Array, SAMPLES: number, O: number): { back: Int8Array; end: number } {
   const { far, turn } = pathCosts(O);
-  const acc = new Float64Array(SAMPLES * O);
-  const back = new Int8Array(SAMPLES * O);
-  for (let o = 0; o < O; o++) acc[o] = contrast[o] - far[o];
-  for (let k = 1; k < SAMPLES; k++) {
-    const prev = (k - 1) * O;
-    for (let o = 0; o < O; o++) {
-      let best = -Infinity;
-      let from = 0;
-      const lo = o - TURN < 0 ? -o : -TURN;
-      const hi = o + TURN > O - 1 ? O - 1 - o : TURN;
-      for (let d = lo; d <= hi; d++) {
-        const v = acc[prev + o + d] - turn[d + TURN];
-        if (v > best) {
-          best = v;
-          from = d;
-        }
-      }
-      acc[k * O + o] = best + contrast[k * O + o] - far[o];
-      back[k * O + o] = from;
-    }
-  }
-  let o = 0;
-  for (let q = 1; q < O; q++) if (acc[(SAMPLES - 1) * O + q] > acc[(SAMPLES - 1) * O + o]) o = q;
-  return { back, end: o };
+  // the contrast of each offset at each sample is its darkness against the brightest paper within a quarter cell either side
+  const path = borderPath(photo, pose.pageToImage, pose.geometry.grid.cell, sx, sy, ax, ay, len, nx, ny, SAMPLES, O, -SEARCH, STEP, Math.round(0.25 / STEP), far, turn, TURN, CLEAR);
+  return { d: path.d, found: path.found, contrast: path.sum / SAMPLES };
 }
 
 let costs: { O: number; far: Float64Array; turn: Float64Array } | undefined;
@@ -99,30 +66,6 @@ function pathCosts(O: number): { far: Float64Array; turn: Float64Array } {
     costs = { O, far, turn };
   }
   return costs;
-}
-
-/** The path traced back from its end: its offset at each sample (to a sub-step) and how clear it is. */
-function tracePath(contrast: Float64Array, { back, end }: { back: Int8Array; end: number }, SAMPLES: number, O: number): { d: Float64Array; found: number; contrast: number } {
-  let o = end;
-  const d = new Float64Array(SAMPLES);
-  let found = 0;
-  let sum = 0;
-  for (let k = SAMPLES - 1; k >= 0; k--) {
-    // a sub-step estimate from the parabola through the darkest point and its neighbours
-    let at = o;
-    if (o > 0 && o < O - 1) {
-      const a = contrast[k * O + o - 1];
-      const b = contrast[k * O + o];
-      const c = contrast[k * O + o + 1];
-      const den = a - 2 * b + c;
-      if (den < -1e-9) at = o + (0.5 * (a - c)) / den;
-    }
-    d[k] = -SEARCH + at * STEP;
-    if (contrast[k * O + o] > CLEAR) found++;
-    sum += contrast[k * O + o];
-    o += back[k * O + o];
-  }
-  return { d, found, contrast: sum / SAMPLES };
 }
 
 /**

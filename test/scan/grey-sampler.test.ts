@@ -5,10 +5,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { rng } from '../../src/engine/random.js';
-import { bestPlace, contrastAcross, greyLattice, latticeScores } from '../../src/scan/grey-sampler.js';
+import { bestPlace, borderPath, greyLattice, latticeScores } from '../../src/scan/grey-sampler.js';
 import type { Homography } from '../../src/scan/homography.js';
 import type { Photo } from '../../src/scan/image.js';
 import { grey } from '../../src/scan/sample.js';
+import { instantiate, reserve, type WasmMemory } from '../../src/scan/wasm/instance.js';
+import { SAMPLER_WASM } from '../../src/scan/wasm/sampler.wasm.js';
 
 function noisePhoto(width: number, height: number, seed: number): Photo {
   const random = rng(seed);
@@ -96,27 +98,116 @@ describe('the grey sampler in WebAssembly', () => {
     }
   });
 
-  it('measures the contrast across a side as the borderline search did', () => {
-    for (const photo of photos)
+  it('follows the borderline along a side as the search did', () => {
+    const [cell, samples, O, reach] = [14, 24, 91, 13];
+    const far = Float64Array.from({ length: O }, (_, o) => FAR_COST * Math.abs(-SEARCH + o * STEP));
+    const turn = Float64Array.from({ length: 2 * TURN + 1 }, (_, i) => TURN_COST * Math.abs(i - TURN));
+    for (const photo of [...photos, flatPhoto(200, 200)])
       for (const [sx, sy, ax, ay, len, nx, ny] of [[0, 0, 1, 0, 200, 0, -1], [200, 0, 0, 1, 280, 1, 0], [0, 280, 1, 0, 200, 0, 1]]) {
-        const [cell, samples, O, reach] = [14, 24, 91, 13];
-        const got = contrastAcross(photo, H, cell, sx, sy, ax, ay, len, nx, ny, samples, O, -0.9, 0.02, reach);
-        const want: number[] = [];
+        const got = borderPath(photo, H, cell, sx, sy, ax, ay, len, nx, ny, samples, O, -SEARCH, STEP, reach, far, turn, TURN, CLEAR);
+        const contrast: number[] = [];
         for (let k = 0; k < samples; k++) {
           const t = (k + 0.5) / samples;
           const px = sx + ax * t * len;
           const py = sy + ay * t * len;
           const vals: number[] = [];
           for (let o = 0; o < O; o++) {
-            const d = -0.9 + o * 0.02;
+            const d = -SEARCH + o * STEP;
             vals.push(greyAt(photo, H, px + nx * d * cell, py + ny * d * cell));
           }
           for (let o = 0; o < O; o++) {
             const paper = Math.max(...vals.slice(Math.max(0, o - reach), o + reach + 1));
-            want.push(paper > 0 ? (paper - vals[o]) / paper : 0);
+            contrast.push(paper > 0 ? (paper - vals[o]) / paper : 0);
           }
         }
-        expect(Array.from(got)).toEqual(want);
+        const c = Float64Array.from(contrast);
+        const want = tracePath(c, darkestPath(c, samples, O, far, turn), samples, O);
+        expect({ d: Array.from(got.d), found: got.found, contrast: got.sum / samples }).toEqual({ d: Array.from(want.d), found: want.found, contrast: want.contrast });
       }
   });
 });
+
+describe('the borderline path in WebAssembly', () => {
+  it('takes the first of equal moves and ends as the TypeScript did, on contrast with many ties', () => {
+    const m = instantiate<{ memory: WasmMemory; path(c: number, samples: number, O: number, far: number, turn: number, T: number, acc: number, back: number, start: number, step: number, clear: number, d: number, sum: number): number }>(SAMPLER_WASM);
+    const random = rng(11);
+    for (const [samples, O] of [[24, 91], [5, 7], [72, 91]]) {
+      // a few levels only, and flat costs half the time: many equal paths
+      const c = Float64Array.from({ length: samples * O }, () => [0, 0.25, 0.5][Math.floor(random() * 3)]);
+      for (const flat of [false, true]) {
+        const far = Float64Array.from({ length: O }, (_, o) => (flat ? 0 : FAR_COST * Math.abs(-SEARCH + o * STEP)));
+        const turn = Float64Array.from({ length: 2 * TURN + 1 }, (_, i) => (flat ? 0 : TURN_COST * Math.abs(i - TURN)));
+        const [cAt, farAt, turnAt, dAt, sumAt, accAt] = [0, 8 * samples * O, 8 * samples * O + 8 * O, 8 * samples * O + 8 * O + 64, 16 * samples * O, 16 * samples * O + 16];
+        const backAt = accAt + 8 * samples * O;
+        reserve(m.memory, backAt + samples * O);
+        new Float64Array(m.memory.buffer, cAt, samples * O).set(c);
+        new Float64Array(m.memory.buffer, farAt, O).set(far);
+        new Float64Array(m.memory.buffer, turnAt, 2 * TURN + 1).set(turn);
+        const found = m.path(cAt, samples, O, farAt, turnAt, TURN, accAt, backAt, -SEARCH, STEP, CLEAR, dAt, sumAt);
+        const want = tracePath(c, darkestPath(c, samples, O, far, turn), samples, O);
+        expect({ d: Array.from(new Float64Array(m.memory.buffer, dAt, samples)), found }).toEqual({ d: Array.from(want.d), found: want.found });
+      }
+    }
+  });
+});
+
+// grid.ts's borderline search as it was in TypeScript (its constants, the path and its tracing).
+const SEARCH = 0.9;
+const STEP = 0.02;
+const TURN = 3;
+const TURN_COST = 0.02;
+const FAR_COST = 0.05;
+const CLEAR = 0.25;
+
+/** The best path through the contrast: where it ends, and each step's move across to get there, [k * O + o]. */
+function darkestPath(contrast: Float64Array, SAMPLES: number, O: number, far: Float64Array, turn: Float64Array): { back: Int8Array; end: number } {
+  const acc = new Float64Array(SAMPLES * O);
+  const back = new Int8Array(SAMPLES * O);
+  for (let o = 0; o < O; o++) acc[o] = contrast[o] - far[o];
+  for (let k = 1; k < SAMPLES; k++) {
+    const prev = (k - 1) * O;
+    for (let o = 0; o < O; o++) {
+      let best = -Infinity;
+      let from = 0;
+      const lo = o - TURN < 0 ? -o : -TURN;
+      const hi = o + TURN > O - 1 ? O - 1 - o : TURN;
+      for (let d = lo; d <= hi; d++) {
+        const v = acc[prev + o + d] - turn[d + TURN];
+        if (v > best) {
+          best = v;
+          from = d;
+        }
+      }
+      acc[k * O + o] = best + contrast[k * O + o] - far[o];
+      back[k * O + o] = from;
+    }
+  }
+  let o = 0;
+  for (let q = 1; q < O; q++) if (acc[(SAMPLES - 1) * O + q] > acc[(SAMPLES - 1) * O + o]) o = q;
+  return { back, end: o };
+}
+
+/** The path traced back from its end: its offset at each sample (to a sub-step) and how clear it is. */
+function tracePath(contrast: Float64Array, { back, end }: { back: Int8Array; end: number }, SAMPLES: number, O: number): { d: Float64Array; found: number; contrast: number } {
+  let o = end;
+  const d = new Float64Array(SAMPLES);
+  let found = 0;
+  let sum = 0;
+  for (let k = SAMPLES - 1; k >= 0; k--) {
+    // a sub-step estimate from the parabola through the darkest point and its neighbours
+    let at = o;
+    if (o > 0 && o < O - 1) {
+      const a = contrast[k * O + o - 1];
+      const b = contrast[k * O + o];
+      const c = contrast[k * O + o + 1];
+      const den = a - 2 * b + c;
+      if (den < -1e-9) at = o + (0.5 * (a - c)) / den;
+    }
+    d[k] = -SEARCH + at * STEP;
+    if (contrast[k * O + o] > CLEAR) found++;
+    sum += contrast[k * O + o];
+    o += back[k * O + o];
+  }
+  return { d, found, contrast: sum / SAMPLES };
+}
+
