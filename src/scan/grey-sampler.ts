@@ -43,15 +43,9 @@ function ready(photo: Photo, h: Homography, bytes: number): { m: SamplerModule; 
   return { m, hm, free: hm + 72 };
 }
 
-/** The grey at (x0 + (i - n) * unit, y0 + (j - n) * unit) for i, j from 0 to span - 1, [j * span + i]. */
-export function greyLattice(photo: Photo, h: Homography, x0: number, y0: number, unit: number, n: number, span: number): Float64Array {
-  const { m, hm, free } = ready(photo, h, 8 * span * span);
-  m.lattice(0, photo.width, photo.height, hm, x0, y0, unit, n, span, free);
-  return new Float64Array(m.memory.buffer, free, span * span);
-}
-
 /**
- * A corner search's scores over a lattice (greyLattice's, `reach` places more around the search on every side):
+ * A corner search's scores over the lattice of greys at (x0 + (i - n) * unit, y0 + (j - n) * unit) for i, j from 0 to
+ * span - 1 (`reach` places more around the search on every side):
  * for each of the side x side places, the sum of sign[k] * lattice[place + step[k]], [b * side + a].
  */
 export function latticeScores(photo: Photo, h: Homography, x0: number, y0: number, unit: number, n: number, span: number, reach: number, side: number, sign: Int8Array, step: Int32Array): Float64Array {
