@@ -137,7 +137,11 @@ function cellTones(m: InkMap, rows: number, cols: number): Float64Array {
       for (let y = lo; y < hi; y += 2)
         for (let x = lo; x < hi; x += 2) {
           const o = ((margin + r * cell + y) * width + margin + c * cell + x) * 3;
-          hist[Math.max(rgb[o], rgb[o + 1], rgb[o + 2])]++;
+          // the brightest channel, compared as bytes (not through Math.max, a call a pixel in code not yet optimised)
+          const a = rgb[o];
+          const b = rgb[o + 1];
+          const d = rgb[o + 2];
+          hist[a > b ? (a > d ? a : d) : b > d ? b : d]++;
           n++;
         }
       let acc = 0;
@@ -166,24 +170,28 @@ export function cellFeatures(m: InkMap, rows: number, cols: number, quiet = 0): 
     for (let c = 0; c < cols; c++) {
       const x0 = margin + c * cell;
       const y0 = margin + r * cell;
-      const inner = new Uint8Array((hi - lo) * (hi - lo));
+      const n = hi - lo;
+      const inner = new Uint8Array(n * n);
       const innerMost = new Uint8Array(inner.length);
-      let k = 0;
+      // row by row as copies, then counted in one plain loop (the scan's first cells run in code not yet optimised)
+      for (let y = 0; y < n; y++) {
+        const at = (y0 + lo + y) * width + x0 + lo;
+        inner.set(m.ink.subarray(at, at + n), y * n);
+        innerMost.set(m.most.subarray(at, at + n), y * n);
+      }
       let inked = 0;
       let least = 0;
       let darkest = 0;
       const q = quiet * 255;
-      for (let y = lo; y < hi; y++)
-        for (let x = lo; x < hi; x++, k++) {
-          const at = (y0 + y) * width + x0 + x;
-          const v = (inner[k] = m.ink[at]);
-          const d = (innerMost[k] = m.most[at]);
-          if (v >= q) inked++;
-          if (d >= COLOURED) {
-            least += v;
-            darkest += d;
-          }
+      for (let k = 0; k < inner.length; k++) {
+        const v = inner[k];
+        const d = innerMost[k];
+        if (v >= q) inked++;
+        if (d >= COLOURED) {
+          least += v;
+          darkest += d;
         }
+      }
       const chroma = darkest > 0 ? Math.max(0, 1 - least / darkest) : 0;
       const blank = quiet > 0 && inked < 0.03 * inner.length;
       const d1 = blank ? emptyDiagonal(cell) : bestDiagonal(m, x0, y0, x0 + cell, y0 + cell);
