@@ -7,7 +7,7 @@ import { cellFeatures, type CellFeature } from './cell-features.js';
 import { edgeFeatures, type EdgeFeature } from './edge-features.js';
 import type { InkMap } from './inkmap.js';
 import { certaintyOf, sheetChances } from './chances.js';
-import { mlpLogit, mlpLogits, sigmoid } from './mlp.js';
+import { mlpLogits, sigmoid } from './mlp.js';
 import { outsideBy, photoMeasures, type PhotoMeasures } from './ood.js';
 import { edgePairs, type EdgePair, type ScanModels } from './models.js';
 import { calibrateStrokes, type StrokeCalibration } from './stroke-calibration.js';
@@ -144,7 +144,7 @@ export function readSheet(ev: SheetEvidence, models: ScanModels): Reading {
   const z = edgeLogits(ev, models);
   const board = boardOf(ev, z);
   const vsSheet = againstSheet(ev.holeOwn);
-  const zh = ev.cells.map((f, i) => mlpLogit(holeInputs(ev.holeOwn[i], vsSheet[i], board, f.row, f.col, ev.center), models.hole));
+  const zh = mlpLogits(ev.cells.map((f, i) => holeInputs(ev.holeOwn[i], vsSheet[i], board, f.row, f.col, ev.center)), models.hole);
   const { alone, chances } = sheetChances(certaintyFor(z, zh, ev.measures, models), models.sheet);
   const items: ReadItem[] = ev.edges.map((e, i) => ({ kind: e.kind, row: e.row, col: e.col, value: z[i] >= 0 ? 1 : 0, chance: chances[i] }));
   const holes: Cell[] = [];
