@@ -52,7 +52,9 @@ export function dotLineOffset(p: EdgeProbe, reach: number, least: number): numbe
 
 /**
  * Ink along the best smooth path through the band (`band` pixels either side of the dots' line, a pixel across a
- * step at most), each step smoothed over `smooth` steps either side, at the steps between the printed dots.
+ * step at most), each step smoothed over `smooth` steps either side, at the steps between the printed dots. A
+ * wobbly stroke is one such path; noise and the ends of hatch lines, which the darkest pixel step by step picks up,
+ * are not.
  */
 export function pathInk(p: EdgeProbe, band: number, smooth: number): Float32Array {
   const L = p.to - p.from;

@@ -29,7 +29,7 @@ export interface EdgeFeature {
   noise: number;
   /** Median ink of the edge's first, middle and last third: a stroke's gap keeps both ends, an overshoot one. */
   thirds: [number, number, number];
-  /** Ink that 70% of the best smooth path through the band reaches (see pathProfile). */
+  /** Ink that 70% of the best smooth path through the band reaches (see edge-band.ts's pathInk). */
   path: number;
   /** What 70% of the edge reaches on the ridge map across it (ridge.ts): a faint line on a shadow's edge shows here. */
   ridge: number;
