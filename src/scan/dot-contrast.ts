@@ -1,4 +1,4 @@
-import { instantiate, reserve, type WasmMemory } from './wasm/instance.js';
+import { instantiate, regions, ResidentPlane, type WasmMemory } from './wasm/instance.js';
 import { DOTS_WASM } from './wasm/dots.wasm.js';
 
 /**
@@ -12,23 +12,17 @@ interface DotsModule {
 }
 
 let mod: DotsModule | undefined;
-let resident: WeakRef<Uint8Array> | undefined;
+/** The straightened red raster in the module's memory. */
+const red = new ResidentPlane();
 
 /**
  * One stretch's dot contrast at every offset across, -R..R pixels ([o + R]): its pixels lie at base + s * step +
  * o * side for s from `from` to `to`; the dots come every `period` pixels along.
  */
-export function stretchContrast(red: Uint8Array, from: number, to: number, base: number, step: number, side: number, R: number, period: number): Float64Array {
+export function stretchContrast(raster: Uint8Array, from: number, to: number, base: number, step: number, side: number, R: number, period: number): Float64Array {
   const m = (mod ??= instantiate<DotsModule>(DOTS_WASM));
-  const at = Math.ceil(red.length / 8) * 8;
-  const sums = at;
-  const counts = sums + 8 * period;
-  const out = counts + 8 * period;
-  reserve(m.memory, out + 8 * (2 * R + 1));
-  if (resident?.deref() !== red) {
-    new Uint8Array(m.memory.buffer, 0, red.length).set(red);
-    resident = new WeakRef(red);
-  }
-  m.stretch(0, from, to, base, step, side, R, period, sums, counts, out);
-  return new Float64Array(m.memory.buffer, out, 2 * R + 1).slice();
+  const at = regions(raster.length, { sums: 8 * period, counts: 8 * period, out: 8 * (2 * R + 1) });
+  red.place(m.memory, raster, raster.length, at.end);
+  m.stretch(0, from, to, base, step, side, R, period, at.sums, at.counts, at.out);
+  return new Float64Array(m.memory.buffer, at.out, 2 * R + 1).slice();
 }

@@ -1,6 +1,6 @@
 import type { EdgeProbe } from './probe.js';
 import { DOT_CLEAR, DOTS_PER_CELL } from './probe.js';
-import { instantiate, reserve, type WasmMemory } from './wasm/instance.js';
+import { instantiate, regions, ResidentPlane, type WasmMemory } from './wasm/instance.js';
 import { EDGE_WASM } from './wasm/edge.wasm.js';
 
 /**
@@ -17,19 +17,15 @@ interface EdgeModule {
 }
 
 let mod: EdgeModule | undefined;
-let resident: WeakRef<Uint8Array> | undefined;
+/** The land's ink map in the module's memory. */
+const ink = new ResidentPlane();
 
-/** The module with the probe's ink map in place and `bytes` more after it: the first free byte. */
-function ready(p: EdgeProbe, bytes: number): { m: EdgeModule; free: number } {
+/** The module with the probe's ink map in place and after it the regions named in `sizes` (bytes each): their offsets. */
+function ready<K extends string>(p: EdgeProbe, sizes: Record<K, number>): { m: EdgeModule; at: Record<K, number> } {
   const m = (mod ??= instantiate<EdgeModule>(EDGE_WASM));
-  const ink = p.m.ink;
-  const free = Math.ceil(ink.length / 8) * 8;
-  reserve(m.memory, free + bytes);
-  if (resident?.deref() !== ink) {
-    new Uint8Array(m.memory.buffer, 0, ink.length).set(ink);
-    resident = new WeakRef(ink);
-  }
-  return { m, free };
+  const at = regions(p.m.ink.length, sizes);
+  ink.place(m.memory, p.m.ink, p.m.ink.length, at.end);
+  return { m, at };
 }
 
 /**
@@ -37,8 +33,8 @@ function ready(p: EdgeProbe, bytes: number): { m: EdgeModule; free: number } {
  * the phase, within `search` pixels, of the 6-per-cell comb whose teeth are darkest across the band.
  */
 export function dotPhase(p: EdgeProbe, band: number, search: number): number {
-  const { m, free } = ready(p, 4 * (p.to - p.from));
-  return m.phase(0, p.base, p.along, p.across, p.from, p.to, band, p.cell / DOTS_PER_CELL, search, free);
+  const { m, at } = ready(p, { scratch: 4 * (p.to - p.from) });
+  return m.phase(0, p.base, p.along, p.across, p.from, p.to, band, p.cell / DOTS_PER_CELL, search, at.scratch);
 }
 
 /**
@@ -46,8 +42,8 @@ export function dotPhase(p: EdgeProbe, band: number, search: number): number {
  * at the dots against the ink between them; 0 when no offset shows them by `least` (0..255) or the line already does.
  */
 export function dotLineOffset(p: EdgeProbe, reach: number, least: number): number {
-  const { m, free } = ready(p, 8 * (2 * reach + 1));
-  return m.dotOffset(0, p.base, p.along, p.across, p.from, p.to, p.phase, p.cell / DOTS_PER_CELL, DOT_CLEAR * p.cell, reach, least, free);
+  const { m, at } = ready(p, { contrast: 8 * (2 * reach + 1) });
+  return m.dotOffset(0, p.base, p.along, p.across, p.from, p.to, p.phase, p.cell / DOTS_PER_CELL, DOT_CLEAR * p.cell, reach, least, at.contrast);
 }
 
 /**
@@ -59,10 +55,7 @@ export function dotLineOffset(p: EdgeProbe, reach: number, least: number): numbe
 export function pathInk(p: EdgeProbe, band: number, smooth: number): Float32Array {
   const L = p.to - p.from;
   const O = 2 * band + 1;
-  const at8 = (n: number) => Math.ceil(n / 8) * 8;
-  const bytes = [at8(L), at8(4 * (L + 1)), at8(4 * (L + 1)), 4 * L * O, 4 * L * O, at8(L * O), 4 * L];
-  const { m, free } = ready(p, bytes.reduce((a, b) => a + b, 0));
-  const [valid, steps, inks, sm, acc, back, out] = bytes.reduce<number[]>((at, b, i) => [...at, i ? at[i - 1] + bytes[i - 1] : free], []);
-  const n = m.path(0, p.base, p.along, p.across, p.from, p.to, band, p.shift, p.phase, p.cell / DOTS_PER_CELL, DOT_CLEAR * p.cell, smooth, valid, steps, inks, sm, acc, back, out);
-  return new Float32Array(m.memory.buffer, out, n).slice();
+  const { m, at } = ready(p, { valid: L, steps: 4 * (L + 1), inks: 4 * (L + 1), sm: 4 * L * O, acc: 4 * L * O, back: L * O, out: 4 * L });
+  const n = m.path(0, p.base, p.along, p.across, p.from, p.to, band, p.shift, p.phase, p.cell / DOTS_PER_CELL, DOT_CLEAR * p.cell, smooth, at.valid, at.steps, at.inks, at.sm, at.acc, at.back, at.out);
+  return new Float32Array(m.memory.buffer, at.out, n).slice();
 }

@@ -1,6 +1,6 @@
 import type { Homography } from './homography.js';
 import type { Photo } from './image.js';
-import { instantiate, reserve, type WasmMemory } from './wasm/instance.js';
+import { at8, instantiate, regions, ResidentPlane, type WasmMemory } from './wasm/instance.js';
 import { SAMPLER_WASM } from './wasm/sampler.wasm.js';
 
 /**
@@ -21,26 +21,21 @@ interface SamplerModule {
 }
 
 let sampler: SamplerModule | undefined;
-/** The grey plane the module's memory holds. */
-let resident: WeakRef<Uint8Array> | undefined;
-
-const at8 = (n: number) => Math.ceil(n / 8) * 8;
+/** The photo's grey plane in the module's memory. */
+const grey = new ResidentPlane();
 
 /**
- * The module with the photo's grey plane in place and `bytes` more reserved after it and the homography (written
- * there): the first free byte is returned.
+ * The module with the photo's grey plane in place, the homography written after it, and after that the regions
+ * named in `sizes` (bytes each): their offsets.
  */
-function ready(photo: Photo, h: Homography, bytes: number): { m: SamplerModule; hm: number; free: number } {
+function ready<K extends string>(photo: Photo, h: Homography, sizes: Record<K, number>): { m: SamplerModule; hm: number; at: Record<K, number> } {
   const m = (sampler ??= instantiate<SamplerModule>(SAMPLER_WASM));
   const n = photo.width * photo.height;
   const hm = at8(n);
-  reserve(m.memory, hm + 72 + bytes);
-  if (resident?.deref() !== photo.grey) {
-    new Uint8Array(m.memory.buffer, 0, n).set(photo.grey.subarray(0, n));
-    resident = new WeakRef(photo.grey);
-  }
+  const at = regions(hm + 72, sizes);
+  grey.place(m.memory, photo.grey, n, at.end);
   new Float64Array(m.memory.buffer, hm, 9).set(h);
-  return { m, hm, free: hm + 72 };
+  return { m, hm, at };
 }
 
 /**
@@ -50,17 +45,13 @@ function ready(photo: Photo, h: Homography, bytes: number): { m: SamplerModule; 
  */
 export function latticeScores(photo: Photo, h: Homography, x0: number, y0: number, unit: number, n: number, span: number, reach: number, side: number, sign: Int8Array, step: Int32Array): Float64Array {
   const terms = sign.length;
-  const { m, hm, free } = ready(photo, h, 8 * span * span + 8 * side * side + 4 * terms + at8(terms));
-  const latticeAt = free;
-  const scoresAt = latticeAt + 8 * span * span;
-  const stepAt = scoresAt + 8 * side * side;
-  const signAt = stepAt + 4 * terms;
+  const { m, hm, at } = ready(photo, h, { lattice: 8 * span * span, scores: 8 * side * side, step: 4 * terms, sign: terms });
   const mem = m.memory.buffer;
-  new Int32Array(mem, stepAt, terms).set(step);
-  new Int8Array(mem, signAt, terms).set(sign);
-  m.lattice(0, photo.width, photo.height, hm, x0, y0, unit, n, span, latticeAt);
-  m.scores(latticeAt, span, reach, side, terms, signAt, stepAt, scoresAt);
-  return new Float64Array(mem, scoresAt, side * side);
+  new Int32Array(mem, at.step, terms).set(step);
+  new Int8Array(mem, at.sign, terms).set(sign);
+  m.lattice(0, photo.width, photo.height, hm, x0, y0, unit, n, span, at.lattice);
+  m.scores(at.lattice, span, reach, side, terms, at.sign, at.step, at.scores);
+  return new Float64Array(mem, at.scores, side * side);
 }
 
 /**
@@ -69,16 +60,13 @@ export function latticeScores(photo: Photo, h: Homography, x0: number, y0: numbe
  */
 export function bestPlace(photo: Photo, h: Homography, cell: number, cx: number, cy: number, n: number, fine: number, unit: number, sign: Int8Array, ox: Int32Array, oy: Int32Array): { x: number; y: number } {
   const terms = sign.length;
-  const { m, hm, free } = ready(photo, h, 16 + 8 * terms + at8(terms));
-  const oxAt = free + 16;
-  const oyAt = oxAt + 4 * terms;
-  const signAt = oyAt + 4 * terms;
+  const { m, hm, at } = ready(photo, h, { best: 16, ox: 4 * terms, oy: 4 * terms, sign: terms });
   const mem = m.memory.buffer;
-  new Int32Array(mem, oxAt, terms).set(ox);
-  new Int32Array(mem, oyAt, terms).set(oy);
-  new Int8Array(mem, signAt, terms).set(sign);
-  m.fine(0, photo.width, photo.height, hm, cell, cx, cy, n, fine, unit, terms, signAt, oxAt, oyAt, free);
-  const best = new Float64Array(mem, free, 2);
+  new Int32Array(mem, at.ox, terms).set(ox);
+  new Int32Array(mem, at.oy, terms).set(oy);
+  new Int8Array(mem, at.sign, terms).set(sign);
+  m.fine(0, photo.width, photo.height, hm, cell, cx, cy, n, fine, unit, terms, at.sign, at.ox, at.oy, at.best);
+  const best = new Float64Array(mem, at.best, 2);
   return { x: best[0], y: best[1] };
 }
 
@@ -92,21 +80,13 @@ export function bestPlace(photo: Photo, h: Homography, cell: number, cx: number,
  */
 export function borderPath(photo: Photo, h: Homography, cell: number, sx: number, sy: number, ax: number, ay: number, len: number, nx: number, ny: number, samples: number, O: number, start: number, step: number, reach: number, far: Float64Array, turn: Float64Array, T: number, clear: number): { d: Float64Array; found: number; sum: number } {
   const n = samples * O;
-  const { m, hm, free } = ready(photo, h, 24 * n + 24 * O + 8 * O + 8 * turn.length + 8 * samples + 8 + at8(n));
-  const vals = free;
-  const c = vals + 8 * n;
-  const acc = c + 8 * n;
-  const pre = acc + 8 * n;
-  const farAt = pre + 24 * O;
-  const turnAt = farAt + 8 * O;
-  const d = turnAt + 8 * turn.length;
-  const sum = d + 8 * samples;
-  const back = sum + 8;
+  const { m, hm, at } = ready(photo, h, { vals: 8 * n, c: 8 * n, acc: 8 * n, window: 24 * O, far: 8 * O, turn: 8 * turn.length, d: 8 * samples, sum: 8, back: n });
   const mem = m.memory.buffer;
-  new Float64Array(mem, farAt, O).set(far);
-  new Float64Array(mem, turnAt, turn.length).set(turn);
-  m.across(0, photo.width, photo.height, hm, cell, sx, sy, ax, ay, len, nx, ny, samples, O, start, step, vals);
-  m.contrast(vals, samples, O, reach, pre, pre + 8 * O, pre + 16 * O, c);
-  const found = m.path(c, samples, O, farAt, turnAt, T, acc, back, start, step, clear, d, sum);
-  return { d: new Float64Array(mem, d, samples).slice(), found, sum: new Float64Array(mem, sum, 1)[0] };
+  new Float64Array(mem, at.far, O).set(far);
+  new Float64Array(mem, at.turn, turn.length).set(turn);
+  m.across(0, photo.width, photo.height, hm, cell, sx, sy, ax, ay, len, nx, ny, samples, O, start, step, at.vals);
+  // (the window maximum's prefix, suffix and paper rows)
+  m.contrast(at.vals, samples, O, reach, at.window, at.window + 8 * O, at.window + 16 * O, at.c);
+  const found = m.path(at.c, samples, O, at.far, at.turn, T, at.acc, at.back, start, step, clear, at.d, at.sum);
+  return { d: new Float64Array(mem, at.d, samples).slice(), found, sum: new Float64Array(mem, at.sum, 1)[0] };
 }

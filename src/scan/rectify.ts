@@ -1,6 +1,6 @@
 import type { LandGrid } from './grid.js';
 import type { Photo } from './image.js';
-import { instantiate, reserve, type WasmMemory } from './wasm/instance.js';
+import { instantiate, regions, ResidentPlane, type WasmMemory } from './wasm/instance.js';
 import { RECTIFY_WASM } from './wasm/rectify.wasm.js';
 
 /** A straightened picture of the land: `cell` pixels per cell, `margin` pixels around the borderline. */
@@ -25,25 +25,16 @@ export function straighten(photo: Photo, g: LandGrid, cell: number, margin: numb
   const { within, first } = outputColumns(width, cell, margin, cols);
   const m = (rectifyModule ??= instantiate<RectifyModule>(RECTIFY_WASM));
   const pixels = photo.width * photo.height * 3;
-  const at8 = (n: number) => Math.ceil(n / 8) * 8;
-  const xsAt = at8(pixels);
-  const ysAt = xsAt + 8 * g.xs.length;
-  const withinAt = ysAt + 8 * g.ys.length;
-  const firstAt = withinAt + 8 * width;
-  const outAt = firstAt + 4 * (cols + 1);
   const size = width * height * channels;
-  reserve(m.memory, outAt + size);
+  const at = regions(pixels, { xs: 8 * g.xs.length, ys: 8 * g.ys.length, within: 8 * width, first: 4 * (cols + 1), out: size });
+  photoPixels.place(m.memory, photo.rgb, pixels, at.end);
   const mem = m.memory.buffer;
-  if (resident?.deref() !== photo.rgb) {
-    new Uint8Array(mem, 0, pixels).set(photo.rgb.subarray(0, pixels));
-    resident = new WeakRef(photo.rgb);
-  }
-  new Float64Array(mem, xsAt, g.xs.length).set(g.xs);
-  new Float64Array(mem, ysAt, g.ys.length).set(g.ys);
-  new Float64Array(mem, withinAt, width).set(within);
-  new Int32Array(mem, firstAt, cols + 1).set(first);
-  m.straighten(0, photo.width, photo.height, xsAt, ysAt, g.rows, cols, withinAt, firstAt, cell, margin, width, height, outAt, channels);
-  return { width, height, rgb: new Uint8Array(mem, outAt, size).slice() };
+  new Float64Array(mem, at.xs, g.xs.length).set(g.xs);
+  new Float64Array(mem, at.ys, g.ys.length).set(g.ys);
+  new Float64Array(mem, at.within, width).set(within);
+  new Int32Array(mem, at.first, cols + 1).set(first);
+  m.straighten(0, photo.width, photo.height, at.xs, at.ys, g.rows, cols, at.within, at.first, cell, margin, width, height, at.out, channels);
+  return { width, height, rgb: new Uint8Array(mem, at.out, size).slice() };
 }
 
 /**
@@ -69,8 +60,8 @@ interface RectifyModule {
   straighten(photo: number, w: number, h: number, xs: number, ys: number, rows: number, cols: number, within: number, first: number, cell: number, margin: number, width: number, height: number, out: number, channels: number): void;
 }
 let rectifyModule: RectifyModule | undefined;
-/** The photo whose pixels the module's memory holds (from byte 0): a scan straightens one photo several times. */
-let resident: WeakRef<Uint8Array> | undefined;
+/** The photo's pixels in the module's memory: a scan straightens one photo several times. */
+const photoPixels = new ResidentPlane();
 
 /** The land straightened for viewing: `cell` pixels a cell, `margin` around it, colour cast removed. */
 export function rectifyLand(photo: Photo, g: LandGrid, cell = 56, margin = 28): Rectified {

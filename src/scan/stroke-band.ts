@@ -1,4 +1,4 @@
-import { instantiate, reserve, type WasmMemory } from './wasm/instance.js';
+import { instantiate, regions, ResidentPlane, type WasmMemory } from './wasm/instance.js';
 import { STROKE_WASM } from './wasm/stroke.wasm.js';
 
 /**
@@ -56,57 +56,21 @@ interface StrokeModule {
 }
 
 let mod: StrokeModule | undefined;
-/** What the memory holds now: the ink map, the tables, and where everything lies. */
-let held: { ink: WeakRef<Uint8Array>; table: LineTable; runs: Int32Array; shape: string; at: Layout } | undefined;
+/** The land's ink map in the module's memory. */
+const inkPlane = new ResidentPlane();
+/** The tables the memory holds now, and where everything lies. */
+let held: { table: LineTable; runs: Int32Array; shape: string; at: Layout } | undefined;
 
-interface Layout {
-  io: number;
-  unit: number;
-  capTable: number;
-  v: number;
-  raw: number;
-  w: number;
-  capped: number;
-  o0: number;
-  o1: number;
-  visits: number;
-  sums: number;
-  along1: number;
-  along2: number;
-  profile: number;
-  runs: number;
-  blocks: number;
-  counts: number;
-  end: number;
-}
+type Layout = ReturnType<typeof layout>;
 
-const at8 = (n: number) => Math.ceil(n / 8) * 8;
-
-function layout(inkBytes: number, L: number, O: number, lines: number, visits: number, n: number): Layout {
-  let next = at8(inkBytes);
-  const take = (bytes: number) => {
-    const at = next;
-    next = at8(next + bytes);
-    return at;
-  };
-  const io = take(64);
-  const unit = take(1024);
-  const capTable = take(1024);
-  const v = take(4 * L * O);
-  const raw = take(4 * L * O);
-  const w = take(4 * L * O);
-  const capped = take(4 * L * O);
-  const o0 = take(4 * lines);
-  const o1 = take(4 * lines);
-  const visitsAt = take(4 * visits);
-  const sums = take(8 * lines);
-  const along1 = take(4 * n);
-  const along2 = take(4 * n);
-  const profile = take(32);
-  const runs = take(56);
-  const blocks = take(336);
-  const counts = take(336);
-  return { io, unit, capTable, v, raw, w, capped, o0, o1, visits: visitsAt, sums, along1, along2, profile, runs, blocks, counts, end: next };
+/** Where the band's inputs, rasters and results lie after the ink map. */
+function layout(inkBytes: number, L: number, O: number, lines: number, visits: number, n: number) {
+  const raster = 4 * L * O;
+  return regions(inkBytes, {
+    io: 64, unit: 1024, capTable: 1024, v: raster, raw: raster, w: raster, capped: raster,
+    o0: 4 * lines, o1: 4 * lines, visits: 4 * visits, sums: 8 * lines, along1: 4 * n, along2: 4 * n,
+    profile: 32, runs: 56, blocks: 336, counts: 336,
+  });
 }
 
 /** One edge's band measured (`unit` and `capped`: ink 0..255 as 0..1, and capped; `runs`: each patch block's offsets across). */
@@ -114,19 +78,18 @@ export function measureBand(ink: Uint8Array, s: BandShape, table: LineTable, run
   const m = (mod ??= instantiate<StrokeModule>(STROKE_WASM));
   const n = s.b - s.a;
   const shape = `${ink.length} ${s.L} ${s.O} ${n}`;
-  if (!held || held.ink.deref() !== ink || held.table !== table || held.runs !== runs || held.shape !== shape) {
+  if (!held || held.table !== table || held.runs !== runs || held.shape !== shape) {
     const at = layout(ink.length, s.L, s.O, table.o0.length, table.visits.length, n);
-    reserve(m.memory, at.end);
+    inkPlane.place(m.memory, ink, ink.length, at.end);
     const mem = m.memory.buffer;
-    new Uint8Array(mem, 0, ink.length).set(ink);
     new Float32Array(mem, at.unit, 256).set(unit);
     new Float32Array(mem, at.capTable, 256).set(capped);
     new Int32Array(mem, at.o0, table.o0.length).set(table.o0);
     new Int32Array(mem, at.o1, table.o1.length).set(table.o1);
     new Int32Array(mem, at.visits, table.visits.length).set(table.visits);
     new Int32Array(mem, at.runs, runs.length).set(runs);
-    held = { ink: new WeakRef(ink), table, runs, shape, at };
-  }
+    held = { table, runs, shape, at };
+  } else inkPlane.place(m.memory, ink, ink.length, held.at.end);
   const at = held.at;
   const mem = m.memory.buffer;
   const io = new Int32Array(mem, at.io, 16);
