@@ -73,8 +73,19 @@ function layout(inkBytes: number, L: number, O: number, lines: number, visits: n
   });
 }
 
-/** One edge's band measured (`unit` and `capped`: ink 0..255 as 0..1, and capped; `runs`: each patch block's offsets across). */
-export function measureBand(ink: Uint8Array, s: BandShape, table: LineTable, runs: Int32Array, unit: Float32Array, capped: Float32Array): Band {
+/** What one edge's band is measured from (stroke.ts's bandRequest). */
+export interface BandRequest {
+  shape: BandShape;
+  table: LineTable;
+  /** Each patch block's offsets across, [from, to) block after block. */
+  runs: Int32Array;
+  /** Ink 0..255 as 0..1, and the same capped. */
+  unit: Float32Array;
+  capped: Float32Array;
+}
+
+/** One edge's band measured from the ink map. */
+export function measureBand(ink: Uint8Array, { shape: s, table, runs, unit, capped }: BandRequest): Band {
   const m = (mod ??= instantiate<StrokeModule>(STROKE_WASM));
   const n = s.b - s.a;
   const shape = `${ink.length} ${s.L} ${s.O} ${n}`;

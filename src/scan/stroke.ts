@@ -1,6 +1,6 @@
 import type { InkMap } from './inkmap.js';
 import { EdgeProbe } from './probe.js';
-import { measureBand, type LineTable } from './stroke-band.js';
+import { measureBand, type BandRequest, type LineTable } from './stroke-band.js';
 
 /**
  * Strokes where a hand drew them, not only where the dotted line is printed. Without a ruler a fence lands a
@@ -77,32 +77,37 @@ function sortedScratch(n: number): NonNullable<typeof along> {
   return along;
 }
 
-/** The best line's stroke features for one edge. */
-export function strokeFeature(m: InkMap, kind: 'h' | 'v', row: number, col: number): StrokeFeature {
+/**
+ * What an edge's band is measured from (stroke-band.ts): where it lies in the ink map, its size, the lines tried
+ * and the patch's columns, and the ink tables. The band's ink [s * O + o] is widened across by WOBBLE pixels (a
+ * hand's line wavers about its course) and capped in the measured stretch, where the best line and the best apart
+ * from it are looked for.
+ */
+export function bandRequest(m: InkMap, kind: 'h' | 'v', row: number, col: number): { probe: EdgeProbe; s0: number; request: BandRequest } {
   const { cell } = m;
   const R = Math.round(cell * STROKE_REACH);
   const O = 2 * R + 1;
   const s0 = -Math.round(cell * RUN_PAST);
   const L = cell + 2 * Math.round(cell * RUN_PAST);
-  const p = new EdgeProbe(m, kind, row, col);
+  const probe = new EdgeProbe(m, kind, row, col);
   const a = Math.round(cell * MEASURE[0]) - s0;
   const b = Math.round(cell * MEASURE[1]) - s0;
   const tilt = Math.round(cell * TILT);
-  // The band's ink [s * O + o], widened across by WOBBLE pixels (a hand's line wavers about its course) and capped
-  // in the measured stretch, where the best line and the best apart from it are looked for (stroke-band.ts).
-  const band = measureBand(
-    m.ink,
-    {
-      start: p.at(s0, -R), along: p.along, across: p.across, L, O, R, a, b, tilt,
-      wob: Math.max(1, Math.round(cell * WOBBLE)),
-      apart: Math.max(2, Math.round(((O - 1) / 2 / STROKE_REACH) * APART)),
-      width: Math.max(1, Math.round(R / PROFILE_BINS)),
-    },
-    lineTable(O, a, b, tilt),
-    patchRuns(O),
-    UNIT,
-    CAPPED,
-  );
+  const shape = {
+    start: probe.at(s0, -R), along: probe.along, across: probe.across, L, O, R, a, b, tilt,
+    wob: Math.max(1, Math.round(cell * WOBBLE)),
+    apart: Math.max(2, Math.round(((O - 1) / 2 / STROKE_REACH) * APART)),
+    width: Math.max(1, Math.round(R / PROFILE_BINS)),
+  };
+  return { probe, s0, request: { shape, table: lineTable(O, a, b, tilt), runs: patchRuns(O), unit: UNIT, capped: CAPPED } };
+}
+
+/** The best line's stroke features for one edge. */
+export function strokeFeature(m: InkMap, kind: 'h' | 'v', row: number, col: number): StrokeFeature {
+  const { cell } = m;
+  const { probe: p, s0, request } = bandRequest(m, kind, row, col);
+  const { O, R, a, b } = request.shape;
+  const band = measureBand(m.ink, request);
   const { v, along1 } = band;
   const first: Line = { ...band.first, a, b };
   const { sorted1, sorted2 } = sortedScratch(b - a);
